@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@cuadre/contracts';
+import type { Config } from './config/env.js';
+import { openDatabase, type Database } from './db/client.js';
+import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
+import { MemoryAttemptCounter, RedisAttemptCounter } from './lib/attempts.js';
+import { Mailer } from './lib/mailer.js';
+import { AccessTokens } from './lib/tokens.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { authGuards } from './plugins/auth.js';
+import { AuthRepository } from './modules/auth/auth.repository.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { CommonService } from './modules/common/common.service.js';
+import { commonRoutes } from './modules/common/common.routes.js';
+import { PlansRepository, plansRoutes } from './modules/plans/plans.routes.js';
+import { AdminRepository } from './modules/admin/admin.repository.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    bootstrapResult: BootstrapResult;
+  }
+}
+
+export interface BuildOptions {
+  /** Pass an open database to share it (tests); otherwise one is opened from the config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** The whole server: external plugins, then the app's services, then its routes. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  // External plugins.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion writes <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'cuadre:rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: ErrorCode.RATE_LIMITED,
+      message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Cuadre API', version: '0.1.0', description: 'The books of a small business. Money is integer cents.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // The app: database, then services.
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !opts.database;
+  app.decorate('database', database);
+  const { db } = database;
+  app.decorate('bootstrapResult', await bootstrap(db, { email: config.adminEmail, password: config.adminPassword }));
+
+  const mailer = new Mailer(db, app.log, config.mailFrom, config.smtpUrl);
+  const attempts = redis ? new RedisAttemptCounter(redis, config.rateLimits.accountWindowMs) : new MemoryAttemptCounter(config.rateLimits.accountWindowMs);
+  const usersRepo = new UsersRepository(db);
+  const auth = new AuthService(usersRepo, new AuthRepository(db), new AccessTokens(config.jwtSecret), mailer, attempts, {
+    publicUrl: config.publicUrl,
+    accountFailures: config.rateLimits.accountFailures,
+  });
+  const plansRepo = new PlansRepository(db);
+  const guards = authGuards(app, auth);
+
+  // Routes.
+  healthRoutes(app, database);
+  authRoutes(app, auth, guards, config.rateLimits.authIpPerMinute);
+  commonRoutes(app, new CommonService(usersRepo), guards);
+  plansRoutes(app, plansRepo, guards);
+  adminRoutes(app, new AdminService(new AdminRepository(db), usersRepo, plansRepo, auth), guards);
+
+  if (config.webDist) await serveWeb(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    redis?.disconnect();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}
+
+/** The built web app, with the client-side routes answered by index.html. */
+async function serveWeb(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+  app.get('/*', (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `Route ${req.method} ${url} not found` });
+    }
+    // Asset paths (with an extension) that do not exist are real 404s, not the app.
+    if (/\.[a-z0-9]+$/i.test(url)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

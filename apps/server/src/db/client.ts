@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+/**
+ * One query-builder type for both drivers: PGlite and node-postgres expose the same Drizzle API,
+ * so repositories are written once against PostgreSQL's dialect.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * `databaseUrl` undefined: PGlite with files under `dataDir/pglite`.
+ * `memory://`: PGlite in memory (tests). Anything else: a PostgreSQL server.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (!opts.databaseUrl || opts.databaseUrl.startsWith('memory://')) {
+    let dir: string | undefined;
+    if (!opts.databaseUrl) {
+      dir = path.join(opts.dataDir, 'pglite');
+      mkdirSync(dir, { recursive: true });
+    }
+    const client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  }
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,20 @@
+import { ErrorCode, type ErrorDetail } from '@cuadre/contracts';
+
+/** An error meant for the client: its status, stable code and message are sent as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError(404, ErrorCode.NOT_FOUND, `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ErrorCode.FORBIDDEN, message);
+export const unauthorized = (message = 'Invalid token') => new AppError(401, ErrorCode.UNAUTHORIZED, message);
+export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.CONFLICT, message, details);
+export const validation = (message: string, details: ErrorDetail[]) => new AppError(400, ErrorCode.VALIDATION, message, details);
+export const rateLimited = (message = 'Too many attempts; try again later') => new AppError(429, ErrorCode.RATE_LIMITED, message);

@@ -1,0 +1,41 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authTokens } from '../../db/schema/index.js';
+
+export type MailTokenKind = 'confirm_email' | 'reset_password';
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertToken(values: { userId: string; kind: MailTokenKind; tokenHash: string; expiresAt: Date }) {
+    await this.db.insert(authTokens).values(values);
+  }
+
+  /**
+   * Marks the token used and returns its user id, in one statement so that two requests with the
+   * same link cannot both succeed. Undefined when unknown, used, expired or of another kind.
+   */
+  async consumeToken(kind: MailTokenKind, tokenHash: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.kind, kind),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: authTokens.userId });
+    return row?.userId;
+  }
+
+  /** Older links of the same kind stop working once a newer one is issued or one is used. */
+  async expireTokens(userId: string, kind: MailTokenKind) {
+    await this.db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+  }
+}

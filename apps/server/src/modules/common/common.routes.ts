@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, ErrorCode, ZApiError, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
+import { AppError } from '../../lib/errors.js';
+import { authOf, type Guards } from '../../plugins/auth.js';
+import type { CommonService } from './common.service.js';
+import { navigationFor } from './navigation.js';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 413: ZApiError, 415: ZApiError };
+
+export function commonRoutes(app: FastifyInstance, common: CommonService, guards: Guards) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['common'];
+
+  r.get('/api/common/navigation', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZNavigation, ...errors } } }, (req) =>
+    navigationFor(authOf(req).user.role),
+  );
+  r.get('/api/common/user', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZUser, ...errors } } }, (req) =>
+    common.me(authOf(req)),
+  );
+  r.patch('/api/common/user', { onRequest: guards.requireUser, schema: { tags, body: ZUpdateUserBody, response: { 200: ZUser, ...errors } } }, (req) =>
+    common.updateMe(authOf(req), req.body.user),
+  );
+
+  r.post('/api/common/user/avatar', { onRequest: guards.requireUser, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZUser, ...errors } } }, async (req) => {
+    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } });
+    if (!file) throw new AppError(400, ErrorCode.VALIDATION, 'Attach an image', [{ path: 'avatar', message: 'Attach an image' }]);
+    const data = await file.toBuffer();
+    if (file.file.truncated) throw new AppError(413, ErrorCode.TOO_LARGE, 'The image is larger than 2 MB');
+    return common.setAvatar(authOf(req), data);
+  });
+  r.delete('/api/common/user/avatar', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZUser, ...errors } } }, (req) =>
+    common.removeAvatar(authOf(req)),
+  );
+
+  // Public by design: an <img> cannot send a bearer token. The id is a random UUID and avatars hold nothing else.
+  r.get('/api/avatars/:id', { schema: { tags, params: z.object({ id: z.string().uuid() }) } }, async (req, reply) => {
+    const avatar = await common.avatar(req.params.id);
+    return reply
+      .header('content-type', avatar.mime)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(avatar.data);
+  });
+}

@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, userAvatars, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** SQL on users, sessions and avatars, shared by auth, the signed-in user's own calls and admin. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+  async byEmail(email: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row;
+  }
+  async insert(values: NewUserRow) {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row!;
+  }
+  async update(id: string, values: Partial<NewUserRow>) {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+  async countAdmins() {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    return row?.n ?? 0;
+  }
+
+  async createSession(values: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }) {
+    const [row] = await this.db.insert(sessions).values(values).returning();
+    return row!;
+  }
+  /** The session and its user in one round trip: this runs on every authenticated request. */
+  async sessionWithUser(sessionId: string) {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId));
+    return row;
+  }
+  async touchSession(sessionId: string, userId: string, at: Date) {
+    await this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+    await this.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+  }
+  async extendSession(sessionId: string, expiresAt: Date) {
+    await this.db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+  async listSessions(userId: string) {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`, sql`${sessions.expiresAt} > now()`))
+      .orderBy(sql`${sessions.lastSeenAt} desc`);
+  }
+  /** Ends one session of the user; false when it is not theirs or already ended. */
+  async revokeSession(userId: string, sessionId: string) {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  }
+  /** Ends every session of the user, except `keep` when given. */
+  async revokeAllSessions(userId: string, keep?: string) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          sql`${sessions.revokedAt} is null`,
+          keep ? sql`${sessions.id} <> ${keep}` : undefined,
+        ),
+      );
+  }
+
+  async setAvatar(userId: string, mime: string, data: Buffer) {
+    await this.db
+      .insert(userAvatars)
+      .values({ userId, mime, data })
+      .onConflictDoUpdate({ target: userAvatars.userId, set: { mime, data, updatedAt: new Date() } });
+    const [row] = await this.db
+      .update(users)
+      .set({ avatarVersion: sql`coalesce(${users.avatarVersion}, 0) + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
+  }
+  async avatar(userId: string) {
+    const [row] = await this.db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
+    return row;
+  }
+  async removeAvatar(userId: string) {
+    await this.db.delete(userAvatars).where(eq(userAvatars.userId, userId));
+    const [row] = await this.db
+      .update(users)
+      .set({ avatarVersion: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
+  }
+}

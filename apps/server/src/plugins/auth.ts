@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Guards for routes: `requireUser` resolves the bearer token to a live session or answers 401;
+ * `requireAdmin` also answers 403 to anyone but an administrator.
+ */
+export function authGuards(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('auth', null);
+  const requireUser = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Sign in to continue');
+    request.auth = await auth.authenticate(token);
+  };
+  const requireAdmin = async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (request.auth!.user.role !== 'admin') throw forbidden('Administrators only');
+  };
+  return { requireUser, requireAdmin };
+}
+
+export type Guards = ReturnType<typeof authGuards>;
+
+/** The authenticated user of a guarded route. */
+export function authOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, type ApiError } from '@cuadre/contracts';
+import { AppError } from '../lib/errors.js';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ErrorCode.VALIDATION,
+  401: ErrorCode.UNAUTHORIZED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  409: ErrorCode.CONFLICT,
+  413: ErrorCode.TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  429: ErrorCode.RATE_LIMITED,
+};
+
+/** One error shape for every failure, `{ statusCode, code, message, details? }`; 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let body: ApiError;
+    if (err instanceof AppError) {
+      body = { statusCode: err.statusCode, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where,
+        message: v.message ?? 'Invalid value',
+      }));
+      body = { statusCode: 400, code: ErrorCode.VALIDATION, message: `Invalid ${where}`, details };
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      body = { statusCode: err.statusCode, code: CODE_BY_STATUS[err.statusCode] ?? 'BAD_REQUEST', message: err.message };
+    } else {
+      request.log.error({ err }, 'unhandled error');
+      body = { statusCode: 500, code: ErrorCode.INTERNAL, message: 'Something went wrong on our side' };
+    }
+    if (body.statusCode >= 500 && !(err instanceof AppError)) request.log.error({ err }, 'server error');
+    return reply.status(body.statusCode).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
+  );
+}

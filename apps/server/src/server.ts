@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = performance.now();
+  const app = await buildApp(config);
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
+  const lines = [
+    '',
+    `  Cuadre is running at ${url}  (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}, ready in ${Math.round(performance.now() - started)} ms)`,
+  ];
+  const created = app.bootstrapResult.createdAdmin;
+  if (created?.generatedPassword) {
+    lines.push(`  Administrator created: ${created.email} / ${created.generatedPassword}`, '  This password is shown only once: sign in and change it in Profile.');
+  } else if (created) {
+    lines.push(`  Administrator created: ${created.email} (password from ADMIN_PASSWORD)`);
+  } else {
+    lines.push(`  Sign in at ${url}/sign-in with your administrator account (ADMIN_EMAIL), or sign up as an owner.`);
+  }
+  if (!config.webDist) lines.push('  The web app is not built: run `npm start` from the repository root to build and serve it.');
+  if (!config.smtpUrl) lines.push('  No SMTP_URL: mails (confirmation, password reset) are kept in the outbox and printed in the log.');
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Cuadre failed to start:', err);
+  process.exit(1);
+});

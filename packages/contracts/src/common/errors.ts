@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Stable error codes; clients switch on these, never on messages. */
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PERIOD_CLOSED: 'PERIOD_CLOSED',
+  TOKEN_INVALID: 'TOKEN_INVALID',
+  TOO_LARGE: 'TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ZErrorDetail = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ZErrorDetail>;
+
+export const ZApiError = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(ZErrorDetail).optional(),
+});
+export type ApiError = z.infer<typeof ZApiError>;
+
+export const ZOk = z.literal(true);

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'user'] as const;
+export const ZRole = z.enum(ROLES);
+export type Role = z.infer<typeof ZRole>;
+
+export const USER_STATUSES = ['online', 'away', 'busy', 'not-visible'] as const;
+export const ZPresence = z.enum(USER_STATUSES);
+export type Presence = z.infer<typeof ZPresence>;
+
+export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
+export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof ZAccountStatus>;
+
+export const LANGUAGES = ['en', 'es', 'tr'] as const;
+export const ZLanguage = z.enum(LANGUAGES);
+export type Language = z.infer<typeof ZLanguage>;
+
+export const SCHEMES = ['light', 'dark', 'auto'] as const;
+export const ZScheme = z.enum(SCHEMES);
+export type Scheme = z.infer<typeof ZScheme>;
+
+export const THEMES = ['theme-default', 'theme-brand', 'theme-teal', 'theme-rose', 'theme-purple', 'theme-amber'] as const;
+export const ZTheme = z.enum(THEMES);
+export type Theme = z.infer<typeof ZTheme>;
+
+export const LAYOUTS = [
+  'empty', 'centered', 'enterprise', 'material', 'modern', 'classic',
+  'classy', 'compact', 'dense', 'futuristic', 'thin',
+] as const;
+export const ZLayout = z.enum(LAYOUTS);
+export type Layout = z.infer<typeof ZLayout>;
+
+export const ZPreferences = z.object({
+  language: ZLanguage,
+  scheme: ZScheme,
+  theme: ZTheme,
+  layout: ZLayout,
+});
+export type Preferences = z.infer<typeof ZPreferences>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'en',
+  scheme: 'light',
+  theme: 'theme-default',
+  layout: 'classy',
+};
+
+export const ZPlanId = z.string().min(1).max(40);
+
+/**
+ * The signed-in user as the shell sees it. `first_name`, `profile_img_url` and `status`
+ * are the spec's field names; `name` and `avatar` are the mock's aliases, kept so both read.
+ */
+export const ZUser = z.object({
+  id: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  first_name: z.string(),
+  company: z.string().nullable(),
+  avatar: z.string().nullable(),
+  profile_img_url: z.string().nullable(),
+  status: ZPresence,
+  role: ZRole,
+  plan: ZPlanId,
+  accountStatus: ZAccountStatus,
+  emailConfirmed: z.boolean(),
+  preferences: ZPreferences,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof ZUser>;
+
+const name = z.string().trim().min(1, 'Name is required').max(120);
+
+/** PATCH api/common/user: `{ user }` with any of the editable fields. */
+export const ZUpdateUserBody = z.object({
+  user: z
+    .object({
+      name,
+      status: ZPresence,
+      company: z.string().trim().max(160).nullable(),
+      preferences: ZPreferences.partial(),
+    })
+    .partial()
+    .strict(),
+});
+export type UpdateUserBody = z.infer<typeof ZUpdateUserBody>;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

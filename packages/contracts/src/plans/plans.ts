@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const FREE_PLAN = 'free';
+
+export const ZPlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int().min(0),
+  interval: z.enum(['month', 'year']),
+  features: z.array(z.string()),
+  isFree: z.boolean(),
+});
+export type Plan = z.infer<typeof ZPlan>;
+
+export const ZPlansResponse = z.object({
+  items: z.array(ZPlan),
+  /** True when a payment provider is configured; otherwise an administrator activates plans. */
+  checkoutAvailable: z.boolean(),
+});
+export type PlansResponse = z.infer<typeof ZPlansResponse>;
