@@ -1,52 +1,50 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZPageQuery, listOf } from '../common/pagination.js';
-import { ZAccountStatus, ZPlanId, ZRole, ZUser } from '../common/user.js';
+import { ZAccountStatus, ZCompany, ZPersonName, ZPlanId, ZRole, ZUser } from '../common/user.js';
 import { ZEmail, ZNewPassword } from '../auth/auth.js';
 
 export const ADMIN_USER_SORTS = ['name', 'email', 'createdAt', 'plan', 'role', 'status'] as const;
 
-export const ZAdminUserQuery = ZPageQuery.extend({
-  search: z.string().trim().max(120).optional(),
-  role: ZRole.optional(),
-  plan: ZPlanId.optional(),
-  status: ZAccountStatus.optional(),
-  sort: z.enum(ADMIN_USER_SORTS).default('createdAt'),
+export const ZAdminUserQuery = z.extend(ZPageQuery, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+  role: z.optional(ZRole),
+  plan: z.optional(ZPlanId),
+  status: z.optional(ZAccountStatus),
+  sort: z._default(z.enum(ADMIN_USER_SORTS), 'createdAt'),
 });
 export type AdminUserQuery = z.infer<typeof ZAdminUserQuery>;
 
-export const ZAdminUser = ZUser.extend({ lastActiveAt: z.string().nullable() });
+export const ZAdminUser = z.extend(ZUser, { lastActiveAt: z.nullable(z.string()) });
 export type AdminUser = z.infer<typeof ZAdminUser>;
 export const ZAdminUserList = listOf(ZAdminUser);
+export type AdminUserList = z.infer<typeof ZAdminUserList>;
 
 export const ZAdminCreateUserBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: ZPersonName,
   email: ZEmail,
-  password: ZNewPassword.optional(),
-  role: ZRole.default('user'),
-  plan: ZPlanId.default('free'),
-  company: z.string().trim().max(160).optional(),
+  password: z.optional(ZNewPassword),
+  role: z._default(ZRole, 'user'),
+  plan: z._default(ZPlanId, 'free'),
+  company: z.optional(ZCompany),
 });
 export type AdminCreateUserBody = z.infer<typeof ZAdminCreateUserBody>;
 
-export const ZAdminUpdateUserBody = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required').max(120),
-    role: ZRole,
-    plan: ZPlanId,
-    status: ZAccountStatus,
-  })
-  .partial()
-  .strict();
+export const ZAdminUpdateUserBody = z.strictObject({
+  name: z.optional(ZPersonName),
+  role: z.optional(ZRole),
+  plan: z.optional(ZPlanId),
+  status: z.optional(ZAccountStatus),
+});
 export type AdminUpdateUserBody = z.infer<typeof ZAdminUpdateUserBody>;
 
-export const ZIdParam = z.object({ id: z.string().uuid('Not a valid id') });
+export const ZIdParam = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id')) });
 
 export const ZAdminStats = z.object({
-  totalUsers: z.number().int(),
-  byPlan: z.array(z.object({ plan: z.string(), count: z.number().int() })),
-  byStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
-  signupsPerMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
-  activeLast30Days: z.number().int(),
+  totalUsers: z.int(),
+  byPlan: z.array(z.object({ plan: z.string(), count: z.int() })),
+  byStatus: z.array(z.object({ status: z.string(), count: z.int() })),
+  signupsPerMonth: z.array(z.object({ month: z.string(), count: z.int() })),
+  activeLast30Days: z.int(),
   recentSignups: z.array(ZAdminUser),
 });
 export type AdminStats = z.infer<typeof ZAdminStats>;

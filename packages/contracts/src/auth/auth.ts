@@ -1,49 +1,54 @@
-import { z } from 'zod';
-import { ZUser } from '../common/user.js';
+import { z } from 'zod/mini';
+import { ZCompany, ZPersonName, ZUser } from '../common/user.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
+export const ZEmail = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, 'Email is required'),
+  z.maxLength(254, 'Use at most 254 characters'),
+  z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'),
+);
 /** Length only here; the server also refuses common passwords. */
-export const ZNewPassword = z
-  .string()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
-const ZAnyPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX);
+export const ZNewPassword = z.string().check(
+  z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`),
+  z.maxLength(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`),
+);
+const ZAnyPassword = z.string().check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX));
 
 export const ZSignUpBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: ZPersonName,
   email: ZEmail,
   password: ZNewPassword,
-  company: z.string().trim().max(160).optional(),
-  agreements: z.literal(true, { message: 'You must accept the terms and the privacy policy' }),
+  company: z.optional(ZCompany),
+  agreements: z.literal(true, 'You must accept the terms and the privacy policy'),
 });
 export type SignUpBody = z.infer<typeof ZSignUpBody>;
 
 export const ZSignInBody = z.object({ email: ZEmail, password: ZAnyPassword });
 export type SignInBody = z.infer<typeof ZSignInBody>;
 
-export const ZSignInResponse = z.object({
-  user: ZUser,
-  accessToken: z.string(),
-  tokenType: z.literal('bearer'),
-});
+export const ZSignInResponse = z.object({ user: ZUser, accessToken: z.string(), tokenType: z.literal('bearer') });
 export type SignInResponse = z.infer<typeof ZSignInResponse>;
 
-export const ZSignInWithTokenBody = z.object({ accessToken: z.string().min(1) });
+const ZToken = z.string().check(z.minLength(1, 'The link has no token'), z.maxLength(200));
+export const ZSignInWithTokenBody = z.object({ accessToken: z.string().check(z.minLength(1)) });
 export const ZEmailBody = z.object({ email: ZEmail });
-export const ZTokenBody = z.object({ token: z.string().min(1).max(200) });
-export const ZResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: ZNewPassword });
+export type EmailBody = z.infer<typeof ZEmailBody>;
+export const ZTokenBody = z.object({ token: ZToken });
+export const ZResetPasswordBody = z.object({ token: ZToken, password: ZNewPassword });
+export type ResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 export const ZChangePasswordBody = z.object({ currentPassword: ZAnyPassword, newPassword: ZNewPassword });
 export type ChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 export const ZSession = z.object({
-  id: z.string().uuid(),
+  id: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
+  userAgent: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
   current: z.boolean(),
 });
 export type Session = z.infer<typeof ZSession>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Stable error codes; clients switch on these, never on messages. */
 export const ErrorCode = {
@@ -23,10 +23,10 @@ export const ZErrorDetail = z.object({ path: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof ZErrorDetail>;
 
 export const ZApiError = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   code: z.string(),
   message: z.string(),
-  details: z.array(ZErrorDetail).optional(),
+  details: z.optional(z.array(ZErrorDetail)),
 });
 export type ApiError = z.infer<typeof ZApiError>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const NAVIGATION_ITEM_TYPES = ['basic', 'aside', 'collapsable', 'group', 'divider', 'spacer'] as const;
 
@@ -17,22 +17,22 @@ export interface NavigationItem {
   children?: NavigationItem[];
 }
 
-export const ZNavigationItem: z.ZodType<NavigationItem> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    type: z.enum(NAVIGATION_ITEM_TYPES),
-    title: z.string().optional(),
-    subtitle: z.string().optional(),
-    icon: z.string().optional(),
-    tooltip: z.string().optional(),
-    link: z.string().optional(),
-    externalLink: z.boolean().optional(),
-    target: z.string().optional(),
-    disabled: z.boolean().optional(),
-    exactMatch: z.boolean().optional(),
-    children: z.array(ZNavigationItem).optional(),
-  }),
-);
+export const ZNavigationItem = z.object({
+  id: z.string(),
+  type: z.enum(NAVIGATION_ITEM_TYPES),
+  title: z.optional(z.string()),
+  subtitle: z.optional(z.string()),
+  icon: z.optional(z.string()),
+  tooltip: z.optional(z.string()),
+  link: z.optional(z.string()),
+  externalLink: z.optional(z.boolean()),
+  target: z.optional(z.string()),
+  disabled: z.optional(z.boolean()),
+  exactMatch: z.optional(z.boolean()),
+  get children() {
+    return z.optional(z.array(ZNavigationItem));
+  },
+});
 
 export const ZNavigation = z.object({
   compact: z.array(ZNavigationItem),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES);
@@ -31,35 +31,25 @@ export const LAYOUTS = [
 export const ZLayout = z.enum(LAYOUTS);
 export type Layout = z.infer<typeof ZLayout>;
 
-export const ZPreferences = z.object({
-  language: ZLanguage,
-  scheme: ZScheme,
-  theme: ZTheme,
-  layout: ZLayout,
-});
+export const ZPreferences = z.object({ language: ZLanguage, scheme: ZScheme, theme: ZTheme, layout: ZLayout });
 export type Preferences = z.infer<typeof ZPreferences>;
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  language: 'en',
-  scheme: 'light',
-  theme: 'theme-default',
-  layout: 'classy',
-};
+export const DEFAULT_PREFERENCES: Preferences = { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' };
 
-export const ZPlanId = z.string().min(1).max(40);
+export const ZPlanId = z.string().check(z.minLength(1), z.maxLength(40));
 
 /**
  * The signed-in user as the shell sees it. `first_name`, `profile_img_url` and `status`
  * are the spec's field names; `name` and `avatar` are the mock's aliases, kept so both read.
  */
 export const ZUser = z.object({
-  id: z.string().uuid(),
-  email: z.string().email(),
+  id: z.string(),
+  email: z.string(),
   name: z.string(),
   first_name: z.string(),
-  company: z.string().nullable(),
-  avatar: z.string().nullable(),
-  profile_img_url: z.string().nullable(),
+  company: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  profile_img_url: z.nullable(z.string()),
   status: ZPresence,
   role: ZRole,
   plan: ZPlanId,
@@ -70,19 +60,17 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
-const name = z.string().trim().min(1, 'Name is required').max(120);
+export const ZPersonName = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Use at most 120 characters'));
+export const ZCompany = z.string().check(z.trim(), z.maxLength(160, 'Use at most 160 characters'));
 
 /** PATCH api/common/user: `{ user }` with any of the editable fields. */
 export const ZUpdateUserBody = z.object({
-  user: z
-    .object({
-      name,
-      status: ZPresence,
-      company: z.string().trim().max(160).nullable(),
-      preferences: ZPreferences.partial(),
-    })
-    .partial()
-    .strict(),
+  user: z.strictObject({
+    name: z.optional(ZPersonName),
+    status: z.optional(ZPresence),
+    company: z.optional(z.nullable(ZCompany)),
+    preferences: z.optional(z.partial(ZPreferences)),
+  }),
 });
 export type UpdateUserBody = z.infer<typeof ZUpdateUserBody>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const FREE_PLAN = 'free';
 
@@ -6,7 +6,7 @@ export const ZPlan = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  priceCents: z.number().int().min(0),
+  priceCents: z.int().check(z.gte(0)),
   interval: z.enum(['month', 'year']),
   features: z.array(z.string()),
   isFree: z.boolean(),

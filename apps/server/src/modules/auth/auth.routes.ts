@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZApiError, ZChangePasswordBody, ZEmailBody, ZOk, ZResetPasswordBody, ZSessionList, ZSignInBody,
-  ZSignInResponse, ZSignInWithTokenBody, ZSignUpBody, ZTokenBody,
+  ZSignInResponse, ZSignInWithTokenBody, ZSignUpBody, ZTokenBody, ZIdParam,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
@@ -50,7 +49,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guar
   r.get('/api/auth/sessions', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZSessionList, ...errors } } }, (req) =>
     auth.listSessions(authOf(req)),
   );
-  r.delete('/api/auth/sessions/:id', { onRequest: guards.requireUser, schema: { tags, params: z.object({ id: z.string().uuid() }), response: { 200: ZOk, ...errors } } }, (req) =>
+  r.delete('/api/auth/sessions/:id', { onRequest: guards.requireUser, schema: { tags, params: ZIdParam, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.endSession(authOf(req), req.params.id),
   );
 }

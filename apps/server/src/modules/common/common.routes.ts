@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AVATAR_MAX_BYTES, ErrorCode, ZApiError, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
+import { AVATAR_MAX_BYTES, ErrorCode, ZApiError, ZIdParam, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
 import { AppError } from '../../lib/errors.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { CommonService } from './common.service.js';
@@ -35,7 +34,7 @@ export function commonRoutes(app: FastifyInstance, common: CommonService, guards
   );
 
   // Public by design: an <img> cannot send a bearer token. The id is a random UUID and avatars hold nothing else.
-  r.get('/api/avatars/:id', { schema: { tags, params: z.object({ id: z.string().uuid() }) } }, async (req, reply) => {
+  r.get('/api/avatars/:id', { schema: { tags, params: ZIdParam } }, async (req, reply) => {
     const avatar = await common.avatar(req.params.id);
     return reply
       .header('content-type', avatar.mime)

@@ -1,0 +1,69 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+
+interface IconSet {
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  aliases?: Record<string, { parent: string }>;
+  width?: number;
+  height?: number;
+}
+
+/** The spec's icon names (`heroicons_outline:home`) and where each lives in the offline Iconify sets. */
+const NAMESPACES: Record<string, { set: string; suffix: string }> = {
+  heroicons_outline: { set: 'heroicons', suffix: '' },
+  heroicons_solid: { set: 'heroicons', suffix: '-solid' },
+  heroicons_mini: { set: 'heroicons', suffix: '-20-solid' },
+  feather: { set: 'feather', suffix: '' },
+};
+const PATTERN = new RegExp(`['"\`](${Object.keys(NAMESPACES).join('|')}):([a-z0-9-]+)['"\`]`, 'g');
+const VIRTUAL = 'virtual:icons';
+
+function scan(dirs: string[], found = new Set<string>()) {
+  for (const dir of dirs) {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) scan([full], found);
+      else if (/\.(tsx?|json)$/.test(entry)) for (const m of readFileSync(full, 'utf8').matchAll(PATTERN)) found.add(`${m[1]}:${m[2]}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * Bundles only the icons the source names, as SVG data, from the offline `@iconify-json/*` sets:
+ * nothing is fetched at run time and unused icons cost nothing. An unknown name fails the build.
+ */
+export function iconsPlugin(sourceDirs: string[]): Plugin {
+  const sets = new Map<string, IconSet>();
+  const load = (set: string) => {
+    if (!sets.has(set)) sets.set(set, require(`@iconify-json/${set}/icons.json`) as IconSet);
+    return sets.get(set)!;
+  };
+  return {
+    name: 'cuadre-icons',
+    resolveId: (id) => (id === VIRTUAL ? '\0' + VIRTUAL : undefined),
+    load(id) {
+      if (id !== '\0' + VIRTUAL) return;
+      const out: Record<string, { body: string; width: number; height: number }> = {};
+      for (const name of [...scan(sourceDirs)].sort()) {
+        const [ns, icon] = name.split(':') as [string, string];
+        const { set, suffix } = NAMESPACES[ns]!;
+        const data = load(set);
+        let key = icon + suffix;
+        if (!data.icons[key] && data.aliases?.[key]) key = data.aliases[key]!.parent;
+        const found = data.icons[key];
+        if (!found) this.error(`Icon "${name}" does not exist in @iconify-json/${set}`);
+        out[name] = { body: found.body, width: found.width ?? data.width ?? 24, height: found.height ?? data.height ?? 24 };
+      }
+      return `export default ${JSON.stringify(out)};`;
+    },
+    handleHotUpdate({ server }) {
+      const mod = server.moduleGraph.getModuleById('\0' + VIRTUAL);
+      if (mod) server.moduleGraph.invalidateModule(mod);
+    },
+  };
+}

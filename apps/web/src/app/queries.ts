@@ -1,0 +1,26 @@
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { ZNavigation, ZUser } from '@cuadre/contracts';
+import { api, ApiError } from '@/lib/api';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (count, err) => !(err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+/** The signed-in user (spec: GET api/common/user). */
+export const currentUserQuery = queryOptions({
+  queryKey: ['common', 'user'],
+  queryFn: ({ signal }) => api('common/user', { schema: ZUser, signal }),
+});
+
+/** The menus for the user's role (spec: GET api/common/navigation). */
+export const navigationQuery = queryOptions({
+  queryKey: ['common', 'navigation'],
+  queryFn: ({ signal }) => api('common/navigation', { schema: ZNavigation, signal }),
+  staleTime: Infinity,
+});

@@ -1,0 +1,32 @@
+import icons from 'virtual:icons';
+import { Box, type SxProps, type Theme } from '@mui/material';
+
+export interface IconProps {
+  /** A spec icon name such as `heroicons_outline:home`; write it as a literal so the build bundles it. */
+  name: string;
+  size?: number;
+  sx?: SxProps<Theme>;
+  title?: string;
+}
+
+/**
+ * An icon from the offline Iconify sets, bundled at build time (see icons-plugin.ts). The SVG body is
+ * build-time data from the icon package, never user text. Decorative unless a title is given.
+ */
+export function Icon({ name, size = 24, sx, title }: IconProps) {
+  const data = icons[name];
+  if (!data) return <Box component="span" sx={{ display: 'inline-block', width: size, height: size, ...sx }} aria-hidden />;
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 ${data.width} ${data.height}`}
+      width={size}
+      height={size}
+      role={title ? 'img' : undefined}
+      aria-hidden={title ? undefined : true}
+      aria-label={title}
+      sx={{ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle', ...sx }}
+      dangerouslySetInnerHTML={{ __html: data.body }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export default function Users() { return <main>Users</main>; }

@@ -1,0 +1,1 @@
+export default function ConfirmationRequired() { return <main>ConfirmationRequired</main>; }

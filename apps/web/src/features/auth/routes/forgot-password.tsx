@@ -1,0 +1,1 @@
+export default function ForgotPassword() { return <main>ForgotPassword</main>; }

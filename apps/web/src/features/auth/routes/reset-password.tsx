@@ -1,0 +1,1 @@
+export default function ResetPassword() { return <main>ResetPassword</main>; }

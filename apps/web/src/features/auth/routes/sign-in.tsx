@@ -1,0 +1,1 @@
+export default function SignIn() { return <main>SignIn</main>; }

@@ -1,0 +1,1 @@
+export default function SignOut() { return <main>SignOut</main>; }

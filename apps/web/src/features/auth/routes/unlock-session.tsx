@@ -1,0 +1,1 @@
+export default function UnlockSession() { return <main>UnlockSession</main>; }

@@ -1,0 +1,1 @@
+export default function Pricing() { return <main>Pricing</main>; }

@@ -1,0 +1,1 @@
+export default function PurchaseError() { return <main>PurchaseError</main>; }

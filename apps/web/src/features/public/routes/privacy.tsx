@@ -1,0 +1,1 @@
+export default function Privacy() { return <main>Privacy</main>; }

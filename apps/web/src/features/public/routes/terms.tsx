@@ -1,0 +1,1 @@
+export default function Terms() { return <main>Terms</main>; }

@@ -1,0 +1,1 @@
+export default function UserSettings() { return <main>UserSettings</main>; }

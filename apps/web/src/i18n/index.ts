@@ -1,0 +1,35 @@
+import i18n from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@cuadre/contracts';
+
+const STORED = 'language';
+
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORED);
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
+}
+
+/** Switches the interface language (client-side only, spec 000 section 2) and remembers it on this device. */
+export async function setLanguage(lang: Language) {
+  localStorage.setItem(STORED, lang);
+  document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
+}
+
+/** Every string comes from /i18n/{lang}.json; English is the default and the fallback. */
+export const i18nReady = i18n
+  .use(HttpBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    backend: { loadPath: '/i18n/{{lng}}.json' },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  });
+
+export default i18n;

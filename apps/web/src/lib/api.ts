@@ -1,0 +1,94 @@
+import { z } from 'zod/mini';
+import { ZApiError, type ErrorDetail } from '@cuadre/contracts';
+import { pending } from './pending';
+import { session } from './session';
+
+/** A failed call, with the server's stable code and the fields at fault. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+  /** The message for one field, for inline form errors. */
+  field(path: string) {
+    return this.details.find((d) => d.path === path)?.message;
+  }
+}
+
+export interface RequestOptions<S extends z.ZodMiniType | undefined> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** The contract the answer is parsed with; a mismatch is an error, never silently passed on. */
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+type Result<S> = S extends z.ZodMiniType ? z.infer<S> : unknown;
+
+/**
+ * Every call to the API goes through here: bearer token when there is one, the loading bar, one
+ * error type. A 401 on a call made with a token ends the session and reloads (spec 000, section 8);
+ * a 401 without one (a wrong password) is the caller's to show.
+ */
+export async function api<S extends z.ZodMiniType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}): Promise<Result<S>> {
+  const token = session.get();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const qs = opts.query
+    ? new URLSearchParams(
+        Object.entries(opts.query)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
+  const url = `/api/${path.replace(/^\/?(api\/)?/, '')}${qs ? `?${qs}` : ''}`;
+
+  pending.start();
+  let res: Response;
+  try {
+    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'The server cannot be reached; check your connection and try again');
+  } finally {
+    pending.end();
+  }
+
+  const text = await res.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    if (res.status === 401 && token) {
+      session.clear();
+      window.location.reload();
+    }
+    const parsed = z.safeParse(ZApiError, data);
+    if (parsed.success) throw new ApiError(parsed.data.statusCode, parsed.data.code, parsed.data.message, parsed.data.details);
+    throw new ApiError(res.status, 'HTTP_' + res.status, res.statusText || 'Request failed');
+  }
+  if (!opts.schema) return data as Result<S>;
+  const parsed = z.safeParse(opts.schema, data);
+  if (!parsed.success) {
+    console.error('Unexpected answer from', url, parsed.error);
+    throw new ApiError(res.status, 'BAD_RESPONSE', 'The server sent an answer this page does not understand');
+  }
+  return parsed.data as Result<S>;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The access token, kept in localStorage so a session survives a reload, as the spec's client did.
+ * A token counts as present only while it is well formed and unexpired; the server decides the rest.
+ */
+const KEY = 'accessToken';
+
+function expiryOf(token: string): number | undefined {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return undefined;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json.exp === 'number' ? json.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const session = {
+  get(): string | undefined {
+    const token = localStorage.getItem(KEY) ?? undefined;
+    if (!token) return undefined;
+    const exp = expiryOf(token);
+    if (!exp || exp <= Date.now()) {
+      localStorage.removeItem(KEY);
+      return undefined;
+    }
+    return token;
+  },
+  set(token: string) {
+    localStorage.setItem(KEY, token);
+  },
+  clear() {
+    localStorage.removeItem(KEY);
+  },
+  isSignedIn(): boolean {
+    return session.get() !== undefined;
+  },
+};

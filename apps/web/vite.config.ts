@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { i18nPlugin } from './i18n-plugin';
+import { iconsPlugin } from './icons-plugin';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    i18nPlugin(path.resolve(import.meta.dirname, 'src/i18n/locales')),
+    // The server sends the navigation's icon names, so its navigation module is scanned too.
+    iconsPlugin([path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, '../server/src/modules/common')]),
+  ],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
