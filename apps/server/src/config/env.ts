@@ -30,6 +30,8 @@ const ZEnv = z.object({
   REDIS_URL: optionalUrl,
   /** Set when a reverse proxy sits in front, so client addresses (rate limits, sessions) come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** The built web app to serve; defaults to apps/web/dist of this checkout. */
+  WEB_DIST: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per client address per minute on each auth call; generous so an office is never blocked. */
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(120),
@@ -79,7 +81,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
+  const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../../web/dist');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
