@@ -4,10 +4,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { i18nPlugin } from './i18n-plugin';
 import { iconsPlugin } from './icons-plugin';
+import { precompressPlugin } from './compress-plugin';
 
 export default defineConfig({
   plugins: [
     react(),
+    precompressPlugin(),
     i18nPlugin(path.resolve(import.meta.dirname, 'src/i18n/locales')),
     // The server sends the navigation's icon names, so its navigation module is scanned too.
     iconsPlugin([path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, '../server/src/modules/common')]),

@@ -138,6 +138,8 @@ async function serveWeb(app: FastifyInstance, root: string) {
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset; they are sent as they are.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');

@@ -4,8 +4,14 @@ import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './i18n';
 import { queryClient } from './app/queries';
+import { readDevicePreferences } from './app/preferences';
 import { createRouter } from './app/router';
-import { AppThemeProvider } from './app/theme/theme-provider';
+import { AppThemeProvider, paintPage } from './app/theme/theme-provider';
+
+// The remembered scheme and theme go on the page before React renders, so the splash screen already
+// wears them (the CSP allows no inline script in index.html to do it earlier).
+const device = readDevicePreferences();
+paintPage(device.scheme, device.theme);
 
 const router = createRouter();
 

@@ -46,7 +46,8 @@ export class AdminRepository {
       this.db
         .select({ month: sql<string>`to_char(date_trunc('month', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM')`, count: sql<number>`count(*)::int` })
         .from(users)
-        .where(sql`${users.createdAt} >= date_trunc('month', now() at time zone 'UTC') - interval '11 months'`)
+        // Back to a timestamptz read as UTC: compared bare, the session's TimeZone would shift the cut-off.
+        .where(sql`${users.createdAt} >= (date_trunc('month', now() at time zone 'UTC') - interval '11 months') at time zone 'UTC'`)
         .groupBy(sql`1`)
         .orderBy(sql`1`),
       this.db

@@ -51,8 +51,9 @@ export class AdminService {
     if (body.password && isCommonPassword(body.password, body.email)) {
       throw validation('Choose a less common password', [{ path: 'password', message: 'This password is too common; choose another' }]);
     }
-    if (await this.users.byEmail(body.email)) throw conflict('A user with this email already exists', [{ path: 'email', message: 'Already in use' }]);
-    const row = await this.users.insert({
+    const taken = () => conflict('A user with this email already exists', [{ path: 'email', message: 'Already in use' }]);
+    if (await this.users.byEmail(body.email)) throw taken();
+    const row = await this.users.insertIfNew({
       name: body.name,
       email: body.email,
       company: body.company || null,
@@ -61,6 +62,8 @@ export class AdminService {
       passwordHash: await hashPassword(body.password ?? randomBytes(32).toString('base64url')),
       emailConfirmedAt: new Date(),
     });
+    // Taken since the check above, by a request that raced this one.
+    if (!row) throw taken();
     if (!body.password) await this.auth.sendResetMail(row);
     return toAdminUser(row);
   }

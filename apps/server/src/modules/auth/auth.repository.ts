@@ -31,6 +31,15 @@ export class AuthRepository {
     return row?.userId;
   }
 
+  /** The user of a live token, without spending it: lets a request be refused while the link stays usable. */
+  async liveTokenUser(kind: MailTokenKind, tokenHash: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: authTokens.userId })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())));
+    return row?.userId;
+  }
+
   /** Older links of the same kind stop working once a newer one is issued or one is used. */
   async expireTokens(userId: string, kind: MailTokenKind) {
     await this.db

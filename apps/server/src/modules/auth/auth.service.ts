@@ -66,13 +66,15 @@ export class AuthService {
       await this.mailer.send(alreadyRegisteredMail(existing.email, existing.name, this.link('/sign-in')));
       return true;
     }
-    const user = await this.users.insert({
+    const user = await this.users.insertIfNew({
       name: body.name,
       email: body.email,
       company: body.company || null,
       passwordHash: await hashPassword(body.password),
       agreementsAt: new Date(),
     });
+    // Taken since the check above: a double submit, whose first request sends the confirmation.
+    if (!user) return true;
     const token = await this.issueMailToken(user.id, 'confirm_email', CONFIRM_TTL_MS);
     await this.mailer.send(confirmEmailMail(user.email, user.name, this.link('/confirm-email', token)));
     return true;
@@ -166,11 +168,13 @@ export class AuthService {
   /** Sets the new password, ends every session of the user, and confirms the address the link reached. */
   async resetPassword(token: string, password: string): Promise<true> {
     const tokenHash = hashMailToken(token);
-    const userId = await this.repo.consumeToken('reset_password', tokenHash);
-    if (!userId) throw invalidLink();
-    const user = await this.users.byId(userId);
+    // The password is judged before the link is spent, so a refused one leaves the link usable.
+    const pendingUserId = await this.repo.liveTokenUser('reset_password', tokenHash);
+    const user = pendingUserId ? await this.users.byId(pendingUserId) : undefined;
     if (!user) throw invalidLink();
     if (isCommonPassword(password, user.email)) throw commonPassword('password');
+    const userId = await this.repo.consumeToken('reset_password', tokenHash);
+    if (!userId || userId !== user.id) throw invalidLink();
     await this.users.update(userId, {
       passwordHash: await hashPassword(password),
       emailConfirmedAt: user.emailConfirmedAt ?? new Date(),

@@ -23,6 +23,8 @@ export function commonRoutes(app: FastifyInstance, common: CommonService, guards
   );
 
   r.post('/api/common/user/avatar', { onRequest: guards.requireUser, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZUser, ...errors } } }, async (req) => {
+    // Otherwise the multipart plugin answers 406 with a code outside the contract.
+    if (!req.isMultipart()) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the image as multipart/form-data');
     const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } });
     if (!file) throw new AppError(400, ErrorCode.VALIDATION, 'Attach an image', [{ path: 'avatar', message: 'Attach an image' }]);
     const data = await file.toBuffer();

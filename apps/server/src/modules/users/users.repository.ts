@@ -22,6 +22,11 @@ export class UsersRepository {
     const [row] = await this.db.insert(users).values(values).returning();
     return row!;
   }
+  /** Undefined when the email is already taken, including by a request that raced this one. */
+  async insertIfNew(values: NewUserRow) {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+    return row;
+  }
   async update(id: string, values: Partial<NewUserRow>) {
     const [row] = await this.db
       .update(users)

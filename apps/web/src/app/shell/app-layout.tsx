@@ -1,5 +1,17 @@
-import { Outlet } from 'react-router';
+import EmptyLayout from './empty-layout';
+import { HorizontalLayout } from './horizontal-layout';
+import { LAYOUT_STYLES, useLayoutChoice } from './layouts';
+import { useServerPreferences } from './use-update-user';
+import { VerticalLayout } from './vertical-layout';
 
+/**
+ * The signed-in shell. The layout comes from the route's data, the `layout` query parameter or the
+ * user's preference (see layouts.ts); every one is a variant of the vertical or the horizontal layout.
+ */
 export default function AppLayout() {
-  return <Outlet />;
+  useServerPreferences();
+  const layout = useLayoutChoice();
+  if (layout === 'empty') return <EmptyLayout />;
+  const style = LAYOUT_STYLES[layout];
+  return style.kind === 'vertical' ? <VerticalLayout style={style} /> : <HorizontalLayout style={style} />;
 }

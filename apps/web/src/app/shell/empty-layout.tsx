@@ -1,6 +1,13 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { LoadingBar } from './loading-bar';
 
 /** The empty layout: the loading bar and the routed content only. */
 export default function EmptyLayout() {
-  return <Outlet />;
+  return (
+    <>
+      <LoadingBar />
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
 }

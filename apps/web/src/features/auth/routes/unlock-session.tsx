@@ -1,1 +1,89 @@
-export default function UnlockSession() { return <main>UnlockSession</main>; }
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Avatar, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { z } from 'zod/mini';
+import { ZSignInBody } from '@cuadre/contracts';
+import { currentUserQuery } from '@/app/queries';
+import { applyServerErrors } from '@/lib/forms';
+import { authApi, startSession } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { TextLink } from '../components/text-link';
+import { FormAlert } from '../components/form-alert';
+import { FormStack } from '../components/form-stack';
+import { PasswordInput } from '../components/password-input';
+import { initials } from '../lib/initials';
+import { errorText, fieldText, isOnFields } from '../lib/messages';
+import { safeRedirect } from '../lib/safe-redirect';
+
+const ZUnlockForm = z.pick(ZSignInBody, { password: true });
+type UnlockForm = z.infer<typeof ZUnlockForm>;
+const FIELDS = ['password'] as const;
+
+export default function UnlockSession() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const user = useQuery(currentUserQuery);
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<UnlockForm>({
+    resolver: zodResolver(ZUnlockForm),
+    defaultValues: { password: '' },
+  });
+  const unlock = useMutation({
+    mutationFn: authApi.unlockSession,
+    onSuccess: (answer) => {
+      startSession(answer);
+      navigate(safeRedirect(params.get('redirectURL')), { replace: true });
+    },
+    onError: (err) => applyServerErrors(err, setError, FIELDS),
+  });
+  const footer = (
+    <>
+      {t('auth.unlockSession.notYou')}{' '}
+      <TextLink to="/sign-out">{t('auth.unlockSession.signOut')}</TextLink>
+    </>
+  );
+
+  if (!user.data) {
+    return (
+      <AuthCard title={t('auth.unlockSession.title')} footer={footer} legalLinks={false}>
+        {user.error ? (
+          <FormAlert severity="error" action={<Button color="inherit" size="small" onClick={() => void user.refetch()}>{t('common.retry')}</Button>}>
+            {errorText(t, user.error)}
+          </FormAlert>
+        ) : (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <CircularProgress size={24} />
+            <Typography>{t('common.loading')}</Typography>
+          </Box>
+        )}
+      </AuthCard>
+    );
+  }
+
+  const { name, email, avatar } = user.data;
+  return (
+    <AuthCard title={t('auth.unlockSession.title')} subtitle={t('auth.unlockSession.subtitle')} footer={footer} legalLinks={false}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, minWidth: 0 }}>
+        <Avatar src={avatar ?? undefined} alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 600 }}>
+          {initials(name)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{email}</Typography>
+        </Box>
+      </Box>
+      {unlock.error && !isOnFields(unlock.error, FIELDS) && <FormAlert severity="error">{errorText(t, unlock.error)}</FormAlert>}
+      <FormStack onSubmit={handleSubmit(({ password }) => unlock.mutate({ email, password }))}>
+        {/* For password managers: the account this password belongs to. */}
+        <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+        <PasswordInput label={t('auth.fields.password')} autoComplete="current-password" autoFocus error={fieldText(t, 'existingPassword', errors.password)} {...register('password')} />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={unlock.isPending} disabled={unlock.isPending || unlock.isSuccess}>
+          {t('auth.unlockSession.submit')}
+        </Button>
+      </FormStack>
+    </AuthCard>
+  );
+}

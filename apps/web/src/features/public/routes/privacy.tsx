@@ -1,1 +1,5 @@
-export default function Privacy() { return <main>Privacy</main>; }
+import { LegalPage } from '../components/legal-page';
+
+export default function Privacy() {
+  return <LegalPage doc="privacy" />;
+}

@@ -1,1 +1,5 @@
-export default function Terms() { return <main>Terms</main>; }
+import { LegalPage } from '../components/legal-page';
+
+export default function Terms() {
+  return <LegalPage doc="terms" />;
+}

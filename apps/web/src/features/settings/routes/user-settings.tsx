@@ -1,1 +1,126 @@
-export default function UserSettings() { return <main>UserSettings</main>; }
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Card, CardContent, Snackbar, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { usePreferences } from '@/app/preferences';
+import { currentUserQuery } from '@/app/queries';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState, LoadingState } from '@/components/page-states';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { PreferencesSection } from '../components/preferences-section';
+import { ProfileSection } from '../components/profile-section';
+import { SessionsList } from '../components/sessions-list';
+
+const SECTIONS = ['profile', 'preferences', 'security'] as const;
+type Section = (typeof SECTIONS)[number];
+const ICONS: Record<Section, string> = {
+  profile: 'heroicons_outline:user-circle',
+  preferences: 'heroicons_outline:adjustments-horizontal',
+  security: 'heroicons_outline:lock-closed',
+};
+
+interface Notice {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+function SectionCard({ title, subtitle, children, id }: { title: string; subtitle?: string; children: ReactNode; id?: string }) {
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700 }}>{title}</Typography>
+        {subtitle && <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{subtitle}</Typography>}
+        <Box sx={{ mt: subtitle ? 0 : 2 }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The signed-in person's own settings: profile, preferences, security. Tabs on a wide screen, one column on a phone. */
+export default function UserSettings() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const user = useQuery(currentUserQuery);
+  const { applyPreferences: apply } = usePreferences();
+
+  // The open tab is in the address, so a reload or a link lands on it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: Section = (SECTIONS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Section) : 'profile';
+
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const show = (severity: Notice['severity']) => (text: string) => {
+    setNotice({ severity, text });
+    setNoticeOpen(true);
+  };
+  const onSaved = show('success');
+  const onError = show('error');
+
+  if (user.isPending) return <LoadingState />;
+  if (user.isError) return <ErrorState error={user.error} onRetry={() => user.refetch()} />;
+  const u = user.data;
+
+  const sections: Record<Section, ReactNode> = {
+    profile: (
+      <SectionCard title={t('settings.sections.profile')} subtitle={t('settings.sections.profileHint')}>
+        <ProfileSection user={u} onSaved={onSaved} onError={onError} />
+      </SectionCard>
+    ),
+    preferences: (
+      <SectionCard title={t('settings.sections.preferences')} subtitle={t('settings.sections.preferencesHint')}>
+        <PreferencesSection user={u} apply={apply} onSaved={onSaved} onError={onError} />
+      </SectionCard>
+    ),
+    security: (
+      <Stack spacing={3}>
+        <SectionCard id="password-title" title={t('settings.password.title')} subtitle={t('settings.password.hint')}>
+          <ChangePasswordForm />
+        </SectionCard>
+        <SectionCard title={t('settings.sessions.title')} subtitle={t('settings.sessions.hint')}>
+          <SessionsList onSaved={onSaved} onError={onError} />
+        </SectionCard>
+      </Stack>
+    ),
+  };
+
+  return (
+    <Box>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      {isWide ? (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_e, v: Section) => setSearchParams(v === 'profile' ? {} : { tab: v }, { replace: true })}
+            aria-label={t('settings.title')}
+            sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {SECTIONS.map((s) => (
+              <Tab key={s} value={s} id={`settings-tab-${s}`} aria-controls={`settings-panel-${s}`} label={t(`settings.sections.${s}`)} icon={<Box component="span" sx={{ display: 'inline-flex' }}><Icon name={ICONS[s]} size={20} /></Box>} iconPosition="start" sx={{ minHeight: 48 }} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+            {sections[tab]}
+          </Box>
+        </>
+      ) : (
+        <Stack spacing={3}>
+          {SECTIONS.map((s) => <Box key={s} component="section">{sections[s]}</Box>)}
+        </Stack>
+      )}
+      <Snackbar
+        open={noticeOpen}
+        autoHideDuration={notice?.severity === 'error' ? 8000 : 4000}
+        onClose={(_e, reason) => reason !== 'clickaway' && setNoticeOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity={notice?.severity ?? 'success'} variant="filled" onClose={() => setNoticeOpen(false)} role={notice?.severity === 'error' ? 'alert' : 'status'} sx={{ width: '100%' }}>
+          {notice?.text}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { SignInResponse } from '@cuadre/contracts';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/env.js';
+import type { Db } from '../../src/db/client.js';
+import { outbox, users } from '../../src/db/schema/index.js';
+import { createTestStore, setTimeZoneSql, type TestStore } from './database.js';
+
+/** 48 characters, fixed so tests can sign their own tokens (expired ones, for instance). */
+export const TEST_JWT_SECRET = 'cuadre-test-secret-0123456789-abcdefghijklmnopqr';
+export const ADMIN_EMAIL = 'admin@cuadre.test';
+export const ADMIN_PASSWORD = 'Ledger-Admin-2026';
+export const PUBLIC_URL = 'http://cuadre.test';
+/** A password that passes every rule; tests that need another one say so. */
+export const GOOD_PASSWORD = 'Tortilla-Ledger-77';
+
+export type Env = Record<string, string | undefined>;
+
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  /** The client address the server sees; rate limits and sessions key on it. */
+  remoteAddress?: string;
+}
+
+export interface ApiResult {
+  status: number;
+  // Tests read answers of many shapes; each asserts the fields it relies on.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: InjectResponse['headers'];
+  raw: InjectResponse;
+}
+
+export interface Owner {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+}
+
+let emailCounter = 0;
+/** An address no other test in this process uses, so per-account limits never cross tests. */
+export function uniqueEmail(prefix = 'owner'): string {
+  emailCounter += 1;
+  return `${prefix}-${emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** The token of the first link to `linkPath` (e.g. '/reset-password') in a mail's text. */
+export function tokenFromMail(mail: Pick<Mail, 'text'>, linkPath: string): string {
+  const escaped = (PUBLIC_URL + linkPath).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = new RegExp(`${escaped}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text);
+  if (!match) throw new Error(`No ${linkPath} link in mail:\n${mail.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/** The env a test app starts from; overrides replace single entries (undefined removes one). */
+export function testEnv(store: TestStore, overrides: Env = {}): Env {
+  const env: Env = {
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    PUBLIC_URL,
+    // A folder without index.html: the API alone, whether or not the web app is built in this checkout.
+    WEB_DIST: path.join(store.env.DATA_DIR, 'no-web'),
+    ...store.env,
+  };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+export class TestApp {
+  private adminTokenPromise: Promise<string> | undefined;
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly config: Config,
+    private readonly store: TestStore,
+    private readonly ownsStore: boolean,
+  ) {}
+
+  get db(): Db {
+    return this.app.database.db;
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    if (this.ownsStore) await this.store.drop();
+  }
+
+  async api(method: InjectOptions['method'], url: string, opts: ApiOptions = {}): Promise<ApiResult> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const raw = await this.app.inject({
+      method,
+      url,
+      query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
+      headers,
+      remoteAddress: opts.remoteAddress,
+      ...(opts.body instanceof FormData ? { payload: opts.body } : opts.body !== undefined ? { payload: JSON.stringify(opts.body), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+    });
+    const type = String(raw.headers['content-type'] ?? '');
+    return { status: raw.statusCode, body: type.startsWith('application/json') ? raw.json() : raw.body, headers: raw.headers, raw };
+  }
+
+  /** Mails kept in the outbox for one address, oldest first. */
+  async mailsTo(email: string): Promise<Mail[]> {
+    return this.db
+      .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(eq(outbox.to, email.toLowerCase()))
+      .orderBy(asc(outbox.createdAt));
+  }
+
+  async lastMailTo(email: string): Promise<Mail> {
+    const mails = await this.mailsTo(email);
+    const last = mails.at(-1);
+    if (!last) throw new Error(`No mail to ${email}`);
+    return last;
+  }
+
+  async count(table: PgTable, where?: SQL): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    return row?.n ?? 0;
+  }
+
+  /** Signs up through the API and follows the mailed link; the account is then ready to sign in. */
+  async signUpOwner(opts: { email?: string; password?: string; name?: string; company?: string } = {}): Promise<Owner> {
+    const email = opts.email ?? uniqueEmail();
+    const password = opts.password ?? GOOD_PASSWORD;
+    const name = opts.name ?? 'Marta Ruiz';
+    const signUp = await this.api('POST', '/api/auth/sign-up', {
+      body: { name, email, password, agreements: true, ...(opts.company ? { company: opts.company } : {}) },
+    });
+    if (signUp.status !== 200 || signUp.body !== true) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+    const token = tokenFromMail(await this.lastMailTo(email), '/confirm-email');
+    const confirm = await this.api('POST', '/api/auth/confirm-email', { body: { token } });
+    if (confirm.status !== 200 || confirm.body !== true) throw new Error(`confirm-email failed: ${confirm.status} ${JSON.stringify(confirm.body)}`);
+    // The id from the table rather than a sign-in, so helpers do not spend the address's sign-in allowance.
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    return { id: row!.id, email, password, name };
+  }
+
+  /** Signs in and returns the answer; throws unless the server says 200. */
+  async signIn(email: string, password: string, opts: Pick<ApiOptions, 'remoteAddress' | 'headers'> = {}) {
+    const res = await this.api('POST', '/api/auth/sign-in', { body: { email, password }, ...opts });
+    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as SignInResponse;
+  }
+
+  /** A session token of an owner account created for the occasion. */
+  async ownerToken(opts: Parameters<TestApp['signUpOwner']>[0] = {}): Promise<{ owner: Owner; token: string }> {
+    const owner = await this.signUpOwner(opts);
+    const { accessToken } = await this.signIn(owner.email, owner.password);
+    return { owner, token: accessToken };
+  }
+
+  /** One administrator session per app, shared by the tests of a file. */
+  adminToken(): Promise<string> {
+    this.adminTokenPromise ??= this.signIn(ADMIN_EMAIL, ADMIN_PASSWORD).then((r) => r.accessToken);
+    return this.adminTokenPromise;
+  }
+}
+
+export interface TestAppOptions {
+  /** Build on an existing store (a restart); the caller then drops it. Otherwise the app gets a fresh one. */
+  store?: TestStore;
+  /** For a fresh store: run its database sessions in this time zone. */
+  timeZone?: string;
+}
+
+/**
+ * The whole server as production builds it, on a store of its own, with a configuration made for
+ * tests. `overrides` replace env entries (AUTH_IP_LIMIT, ADMIN_PASSWORD, ...). Close it in afterAll.
+ */
+export async function createTestApp(overrides: Env = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const store = opts.store ?? (await createTestStore({ timeZone: opts.timeZone }));
+  try {
+    const config = loadConfig(testEnv(store, overrides) as NodeJS.ProcessEnv);
+    const app = await buildApp(config, { logger: false });
+    await app.ready();
+    if (store.timeZone && app.database.kind === 'pglite') await app.database.db.execute(sql.raw(setTimeZoneSql(store.timeZone)));
+    return new TestApp(app, config, store, !opts.store);
+  } catch (err) {
+    if (!opts.store) await store.drop();
+    throw err;
+  }
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Tests run on an in-memory PGlite unless TEST_DB=postgres and DATABASE_URL name a PostgreSQL
+ * server; then every store is a database of its own, so test files run in parallel safely.
+ */
+export const usingPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
+
+if (process.env.TEST_DB === 'postgres' && !process.env.DATABASE_URL) {
+  throw new Error('TEST_DB=postgres needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
+}
+
+/** Where one app keeps its data: the env entries that point the server at it, and how to remove it. */
+export interface TestStore {
+  env: { DATA_DIR: string; DATABASE_URL: string };
+  /** The database session time zone asked for, when not the server's default. */
+  timeZone?: string;
+  drop(): Promise<void>;
+}
+
+export function tempDir(prefix = 'cuadre-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresDatabase(timeZone?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  // Lowercase letters and digits only: the name is interpolated as an identifier.
+  const name = `cuadre_t_${randomBytes(8).toString('hex')}`;
+  await withAdminClient(async (c) => {
+    await c.query(`CREATE DATABASE ${name}`);
+    // Every connection the app opens later starts in this zone.
+    if (timeZone) await c.query(`ALTER DATABASE ${name} SET timezone TO '${checkedTimeZone(timeZone)}'`);
+  });
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+function checkedTimeZone(tz: string) {
+  if (!/^[A-Za-z_/+-]+$/.test(tz)) throw new Error(`Not a time zone name: ${tz}`);
+  return tz;
+}
+
+/** `SET TIME ZONE` for a single-session database (PGlite), where the setting lasts for the app's life. */
+export const setTimeZoneSql = (tz: string) => `SET TIME ZONE '${checkedTimeZone(tz)}'`;
+
+/**
+ * A fresh, empty store. `persistent` asks for one that survives the app being closed and built
+ * again (a restart): PGlite files under the data folder instead of memory. On PostgreSQL every
+ * store already is one. `timeZone` runs the database sessions in that zone (the server must not
+ * depend on it); on PGlite createTestApp applies it once the app has opened its single session.
+ */
+export async function createTestStore(opts: { persistent?: boolean; timeZone?: string } = {}): Promise<TestStore> {
+  const dataDir = tempDir();
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (usingPostgres) {
+    const database = await createPostgresDatabase(opts.timeZone);
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
+      timeZone: opts.timeZone,
+      drop: async () => {
+        await database.drop();
+        removeDir();
+      },
+    };
+  }
+  // An empty DATABASE_URL means "not set" to the config: PGlite with its files in DATA_DIR.
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: opts.persistent ? '' : 'memory://' }, timeZone: opts.timeZone, drop: async () => removeDir() };
+}

@@ -1,0 +1,104 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Preferences, User } from '@cuadre/contracts';
+import { currentUserQuery } from '@/app/queries';
+import { usePreferences } from '@/app/preferences';
+import { AppThemeProvider } from '@/app/theme/theme-provider';
+import { Providers, testI18n, testQueryClient, testUser } from './test-utils';
+import { TopBarActions } from './top-bar-actions';
+import { resetServerPreferencesMemory, useServerPreferences } from './use-update-user';
+
+const i18nMock = vi.hoisted(() => ({
+  setLanguage: vi.fn(async () => {}),
+  instance: { language: 'en', on: () => {}, off: () => {} },
+}));
+vi.mock('@/i18n', () => ({ default: i18nMock.instance, initialLanguage: () => 'en', setLanguage: i18nMock.setLanguage }));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Shown() {
+  const p = usePreferences();
+  return <output>{`${p.scheme} ${p.theme} ${p.layout} ${p.language}`}</output>;
+}
+
+function WithServerPreferences() {
+  useServerPreferences();
+  return <Shown />;
+}
+
+function setup(element: React.ReactNode, user: User) {
+  const client = testQueryClient();
+  client.setQueryData(currentUserQuery.queryKey, user);
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+  render(
+    <Providers i18n={testI18n('en')} client={client}>
+      <AppThemeProvider>
+        <RouterProvider router={router} />
+      </AppThemeProvider>
+    </Providers>,
+  );
+  return client;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.body.className = '';
+  i18nMock.setLanguage.mockClear();
+  resetServerPreferencesMemory();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('top bar preferences', () => {
+  it('switches the scheme on screen and saves it on the server', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      const prefs = JSON.parse(String(init?.body)).user.preferences as Partial<Preferences>;
+      return json(200, testUser({ preferences: { ...testUser().preferences, ...prefs } }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = setup(<><TopBarActions /><Shown /></>, testUser());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Colour scheme: Light' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('dark theme-default classy en');
+    expect(document.documentElement).toHaveClass('dark');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/common/user');
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ user: { preferences: { scheme: 'dark' } } });
+    await waitFor(() => expect(client.getQueryData<User>(currentUserQuery.queryKey)?.preferences.scheme).toBe('dark'));
+  });
+
+  it('switches the language and saves it on the server', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, testUser({ preferences: { ...testUser().preferences, language: 'es' } })));
+    vi.stubGlobal('fetch', fetchMock);
+    setup(<TopBarActions />, testUser());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Spanish' }));
+
+    expect(i18nMock.setLanguage).toHaveBeenCalledWith('es');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ user: { preferences: { language: 'es' } } });
+  });
+
+  it('keeps the choice on this device and says so when the server cannot save it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(500, { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' })));
+    setup(<><TopBarActions /><Shown /></>, testUser());
+    await userEvent.click(screen.getByRole('button', { name: 'Colour scheme: Light' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: /Auto/ }));
+    expect(await screen.findByText(/not saved to your account: Database unavailable/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('auto theme-default classy en');
+  });
+});
+
+describe("the signed-in user's preferences", () => {
+  it('are applied when the user loads', () => {
+    setup(<WithServerPreferences />, testUser({ preferences: { language: 'tr', scheme: 'dark', theme: 'theme-rose', layout: 'compact' } }));
+    expect(screen.getByRole('status')).toHaveTextContent('dark theme-rose compact tr');
+    expect(i18nMock.setLanguage).toHaveBeenCalledWith('tr');
+    expect(document.body).toHaveClass('theme-rose');
+  });
+});

@@ -1,0 +1,70 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import type { NavigationItem } from '@cuadre/contracts';
+import { HorizontalNavigation } from './horizontal-navigation';
+import { testI18n } from './test-utils';
+import { VerticalNavigation } from './vertical-navigation';
+
+// The admin menu's shape as the server sends it: Spanish titles, retitled on the client by id.
+const items: NavigationItem[] = [
+  { id: 'dashboard', type: 'basic', title: 'Dashboard', icon: 'heroicons_outline:chart-pie', link: '/dashboard' },
+  { id: 'users', type: 'basic', title: 'Usuarios', icon: 'heroicons_outline:users', link: '/users' },
+  { id: 'vehicles', type: 'basic', title: 'Vehiculos', icon: 'heroicons_outline:map', link: '/user/vehicles' },
+  { id: 'mystery-report', type: 'basic', title: 'Informe misterioso', icon: 'heroicons_outline:map', link: '/user/mystery' },
+];
+
+function renderNav(ui: React.ReactNode, lang: 'en' | 'es' | 'tr', at = '/users') {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [at] });
+  render(
+    <I18nextProvider i18n={testI18n(lang)}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}
+
+describe('navigation titles', () => {
+  it.each([
+    ['en', 'Users', 'Vehicles'],
+    ['es', 'Usuarios', 'Vehículos'],
+    ['tr', 'Kullanıcılar', 'Araçlar'],
+  ] as const)('retitles items by id in %s', (lang, users, vehicles) => {
+    renderNav(<VerticalNavigation items={items} appearance="default" />, lang);
+    expect(screen.getByRole('link', { name: users })).toHaveAttribute('href', '/users');
+    expect(screen.getByRole('link', { name: vehicles })).toHaveAttribute('href', '/user/vehicles');
+  });
+
+  it("keeps the server's title for an id without a translation", () => {
+    renderNav(<VerticalNavigation items={items} appearance="default" />, 'en');
+    expect(screen.getByRole('link', { name: 'Informe misterioso' })).toBeInTheDocument();
+  });
+
+  it('names icon-only items by their translated title', () => {
+    renderNav(<VerticalNavigation items={items} appearance="thin" />, 'tr');
+    expect(screen.getByRole('link', { name: 'Araçlar' })).toBeInTheDocument();
+  });
+
+  it('retitles the horizontal menu too', () => {
+    renderNav(<HorizontalNavigation items={items} label="Main" />, 'es');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Vehículos' })).toBeInTheDocument();
+  });
+});
+
+describe('active item', () => {
+  it('marks the item of the current route, and only that one', () => {
+    renderNav(<VerticalNavigation items={items} appearance="default" />, 'en', '/users');
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('keeps a section active on the routes under it', () => {
+    renderNav(<VerticalNavigation items={items} appearance="default" />, 'en', '/user/vehicles/42');
+    expect(screen.getByRole('link', { name: 'Vehicles' })).toHaveClass('active');
+  });
+
+  it('does not take /user/dashboard for /dashboard', () => {
+    renderNav(<VerticalNavigation items={items} appearance="default" />, 'en', '/user/dashboard');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveClass('active');
+  });
+});

@@ -1,0 +1,50 @@
+import { createTheme, type Theme as MuiTheme } from '@mui/material/styles';
+import type { Theme } from '@cuadre/contracts';
+import { PALETTES, SURFACES } from './palettes';
+
+/** The spec's breakpoints (section 9); below md the navigation becomes an over-layer drawer. */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1440 } as const;
+
+const cache = new Map<Theme, MuiTheme>();
+
+/**
+ * One MUI theme per Cuadre theme, each holding both schemes as CSS variables switched by the `light` /
+ * `dark` class on <html> (no inline script needed, so the CSP holds). Built once per theme and kept.
+ */
+export function createAppTheme(name: Theme): MuiTheme {
+  const cached = cache.get(name);
+  if (cached) return cached;
+  const colors = PALETTES[name];
+  const theme = createTheme({
+    cssVariables: { colorSchemeSelector: 'class' },
+    breakpoints: { values: BREAKPOINTS },
+    colorSchemes: {
+      light: {
+        palette: {
+          primary: { main: colors.light.primary },
+          secondary: { main: colors.light.secondary },
+          background: { default: SURFACES.light.default, paper: SURFACES.light.paper },
+        },
+      },
+      dark: {
+        palette: {
+          primary: { main: colors.dark.primary },
+          secondary: { main: colors.dark.secondary },
+          background: { default: SURFACES.dark.default, paper: SURFACES.dark.paper },
+        },
+      },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      // System fonts only: nothing is fetched, and the CSP allows no third-party font host.
+      fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      // Tooltip timings from spec 000 section 9: show and hide at once, long-press 500 ms, touch hide 1500 ms.
+      MuiTooltip: { defaultProps: { enterDelay: 0, leaveDelay: 0, enterTouchDelay: 500, leaveTouchDelay: 1500 } },
+    },
+  });
+  cache.set(name, theme);
+  return theme;
+}

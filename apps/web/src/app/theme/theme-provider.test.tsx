@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import { usePreferences, type PreferencesValue } from '@/app/preferences';
+import { AppThemeProvider } from './theme-provider';
+
+const i18nMock = vi.hoisted(() => ({
+  setLanguage: vi.fn(async () => {}),
+  instance: { language: 'en', on: () => {}, off: () => {} },
+}));
+vi.mock('@/i18n', () => ({ default: i18nMock.instance, initialLanguage: () => 'en', setLanguage: i18nMock.setLanguage }));
+
+let current: PreferencesValue;
+function Probe() {
+  current = usePreferences();
+  return <output>{`${current.scheme} ${current.theme} ${current.layout} ${current.language}`}</output>;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.className = '';
+  document.body.className = '';
+  i18nMock.setLanguage.mockClear();
+});
+
+describe('AppThemeProvider', () => {
+  it('starts from the defaults and puts the theme and scheme classes on the page', () => {
+    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    expect(screen.getByRole('status')).toHaveTextContent('light theme-default classy en');
+    expect(document.body).toHaveClass('theme-default');
+    expect(document.documentElement).toHaveClass('light');
+  });
+
+  it('starts from what this device remembers, ignoring values that are not valid', () => {
+    localStorage.setItem('preferences', JSON.stringify({ scheme: 'dark', theme: 'theme-rose', layout: 'sideways' }));
+    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    expect(screen.getByRole('status')).toHaveTextContent('dark theme-rose classy en');
+    expect(document.documentElement).toHaveClass('dark');
+  });
+
+  it('applies a change at once, swaps the classes and remembers it on this device', () => {
+    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    act(() => current.applyPreferences({ theme: 'theme-teal', scheme: 'dark', layout: 'compact' }));
+    expect(screen.getByRole('status')).toHaveTextContent('dark theme-teal compact en');
+    expect(document.body).toHaveClass('theme-teal');
+    expect(document.body).not.toHaveClass('theme-default');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(document.documentElement).not.toHaveClass('light');
+    expect(JSON.parse(localStorage.getItem('preferences')!)).toEqual({ scheme: 'dark', theme: 'theme-teal', layout: 'compact' });
+  });
+
+  it('switches the interface language through i18n, only when it changes', () => {
+    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    act(() => current.applyPreferences({ language: 'en', scheme: 'light' }));
+    expect(i18nMock.setLanguage).not.toHaveBeenCalled();
+    act(() => current.applyPreferences({ language: 'tr' }));
+    expect(i18nMock.setLanguage).toHaveBeenCalledWith('tr');
+    expect(screen.getByRole('status')).toHaveTextContent('light theme-default classy tr');
+  });
+});

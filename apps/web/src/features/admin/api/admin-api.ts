@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, ZPlansResponse, type AdminCreateUserBody, type AdminUpdateUserBody,
+} from '@cuadre/contracts';
+import { api } from '@/lib/api';
+import { toApiQuery, type UsersParams } from '../lib/users-params';
+
+/** Every admin query lives under this key, so one invalidation refreshes lists and stats after a change. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: ['admin', 'users'] as const,
+  stats: ['admin', 'stats'] as const,
+};
+
+export const usersQuery = (params: UsersParams) =>
+  queryOptions({
+    queryKey: [...adminKeys.users, toApiQuery(params)],
+    queryFn: ({ signal }) => api('admin/users', { query: toApiQuery(params), schema: ZAdminUserList, signal }),
+    // The previous page stays on screen while the next loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export const statsQuery = queryOptions({
+  queryKey: adminKeys.stats,
+  queryFn: ({ signal }) => api('admin/stats', { schema: ZAdminStats, signal }),
+});
+
+/** The plans for the selects and to show a plan's name instead of its id. */
+export const plansQuery = queryOptions({
+  queryKey: ['plans'],
+  queryFn: ({ signal }) => api('plans', { schema: ZPlansResponse, signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const createUser = (body: AdminCreateUserBody) => api('admin/users', { method: 'POST', body, schema: ZAdminUser });
+export const updateUser = (id: string, body: AdminUpdateUserBody) => api(`admin/users/${id}`, { method: 'PATCH', body, schema: ZAdminUser });
+export const disableUser = (id: string) => api(`admin/users/${id}/disable`, { method: 'POST', schema: ZAdminUser });
+export const sendResetMail = (id: string) => api(`admin/users/${id}/send-reset`, { method: 'POST', schema: ZOk });

@@ -1,0 +1,42 @@
+import {
+  ZOk, ZSignInResponse,
+  type EmailBody, type ResetPasswordBody, type SignInBody, type SignInResponse, type SignUpBody,
+} from '@cuadre/contracts';
+import { currentUserQuery, queryClient } from '@/app/queries';
+import { api } from '@/lib/api';
+import { session } from '@/lib/session';
+
+/** The calls of spec 000 section 7 (auth), each answer parsed with its contract. */
+export const authApi = {
+  signUp: (body: SignUpBody) => api('auth/sign-up', { method: 'POST', body, schema: ZOk }),
+  signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body, schema: ZSignInResponse }),
+  unlockSession: (body: SignInBody) => api('auth/unlock-session', { method: 'POST', body, schema: ZSignInResponse }),
+  confirmEmail: (token: string) => api('auth/confirm-email', { method: 'POST', body: { token }, schema: ZOk }),
+  resendConfirmation: (body: EmailBody) => api('auth/resend-confirmation', { method: 'POST', body, schema: ZOk }),
+  forgotPassword: (body: EmailBody) => api('auth/forgot-password', { method: 'POST', body, schema: ZOk }),
+  resetPassword: (body: ResetPasswordBody) => api('auth/reset-password', { method: 'POST', body, schema: ZOk }),
+  signOut: () => api('auth/sign-out', { method: 'POST', schema: ZOk }),
+};
+
+/** Starts a session from a sign-in answer: the token for every later call, the user for the shell without a refetch. */
+export function startSession({ accessToken, user }: SignInResponse) {
+  session.set(accessToken);
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+}
+
+/**
+ * Runs a single-use call (a mail link's token) at most once per page load. React's StrictMode runs
+ * effects twice in development, and a second call of a consumed token would fail and hide the
+ * first call's success, so both runs share one promise.
+ */
+const onceCalls = new Map<string, Promise<unknown>>();
+export function callOnce<T>(key: string, call: () => Promise<T>): Promise<T> {
+  let p = onceCalls.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = call();
+    onceCalls.set(key, p);
+  }
+  return p;
+}
+/** Lets a call that failed before reaching the server (no connection) be tried again. */
+export const forgetCall = (key: string) => onceCalls.delete(key);

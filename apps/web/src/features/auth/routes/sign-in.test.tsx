@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryClient, currentUserQuery } from '@/app/queries';
+import { session } from '@/lib/session';
+import { apiError, mockApi, renderPage } from '../test-utils';
+import SignIn from './sign-in';
+
+vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
+vi.setConfig({ testTimeout: 15_000 });
+
+const user = {
+  id: 'u1', email: 'owner@example.com', name: 'Ana Owner', first_name: 'Ana', company: null, avatar: null, profile_img_url: null,
+  status: 'online', role: 'user', plan: 'free', accountStatus: 'active', emailConfirmed: true,
+  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' }, createdAt: '2026-01-01T00:00:00.000Z',
+};
+// A well-formed token that expires in an hour, so the session counts as present.
+const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+
+async function submit(email = 'owner@example.com', password = 'correct horse battery') {
+  const ui = userEvent.setup();
+  await ui.type(screen.getByLabelText('Email address'), email);
+  await ui.type(screen.getByLabelText('Password'), password);
+  await ui.click(screen.getByRole('button', { name: 'Sign in' }));
+  return ui;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+  queryClient.clear();
+});
+
+describe('sign-in', () => {
+  it.each([
+    ['INVALID_CREDENTIALS', 401, 'Wrong email or password.'],
+    ['ACCOUNT_DISABLED', 403, 'This account is disabled. Contact the administrator of this service.'],
+    ['RATE_LIMITED', 429, 'Too many attempts. Wait a few minutes, then try again.'],
+  ])('puts %s in words', async (code, status, text) => {
+    mockApi(() => apiError(status, code, 'server words'));
+    renderPage('/sign-in', <SignIn />, '/sign-in');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByRole('button', { name: 'Send the confirmation mail again' })).not.toBeInTheDocument();
+    expect(session.isSignedIn()).toBe(false);
+  });
+
+  it('offers to send the confirmation mail again when the address is not confirmed', async () => {
+    const calls = mockApi((url) =>
+      url.endsWith('/resend-confirmation') ? { status: 200, body: true } : apiError(403, 'EMAIL_NOT_CONFIRMED', 'Confirm your email address before signing in'),
+    );
+    renderPage('/sign-in', <SignIn />, '/sign-in');
+    const ui = await submit();
+    expect(await screen.findByText(/Your email address is not confirmed yet/)).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Send the confirmation mail again' }));
+    expect(await screen.findByText('We sent a new confirmation mail to owner@example.com.')).toBeInTheDocument();
+    expect(calls.at(-1)).toEqual({ url: '/api/auth/resend-confirmation', body: { email: 'owner@example.com' } });
+  });
+
+  it('shows the server words for an error it has no translation for', async () => {
+    mockApi(() => apiError(500, 'INTERNAL', 'Something went wrong on our side'));
+    renderPage('/sign-in', <SignIn />, '/sign-in');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
+  });
+
+  it('starts the session and follows a same-site redirectURL', async () => {
+    mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
+    const { router } = renderPage('/sign-in', <SignIn />, '/sign-in?redirectURL=%2Fuser%2Ftaxmonths%3Fyear%3D2026');
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/taxmonths'));
+    expect(router.state.location.search).toBe('?year=2026');
+    expect(session.get()).toBe(token);
+    expect(queryClient.getQueryData(currentUserQuery.queryKey)).toEqual(user);
+  });
+
+  it('goes to the root instead of an off-site redirectURL', async () => {
+    mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
+    const { router } = renderPage('/sign-in', <SignIn />, '/sign-in?redirectURL=%2F%2Fevil.example%2Fphish');
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('checks the fields before calling the server', async () => {
+    const calls = mockApi(() => ({ status: 200, body: true }));
+    renderPage('/sign-in', <SignIn />, '/sign-in');
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

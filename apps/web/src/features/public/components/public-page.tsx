@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Box, Link, Typography } from '@mui/material';
+import { LanguagePicker } from './language-picker';
+
+/** The product's mark and name, linking to the home page. */
+export function BrandMark() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component={RouterLink}
+      to="/home"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4 } }}
+    >
+      <Box aria-hidden sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: 20 }}>
+        C
+      </Box>
+      <Typography component="span" sx={{ fontWeight: 700, fontSize: 20, letterSpacing: '-0.01em' }}>{t('common.appName')}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The frame of the public pages (home, terms, privacy): a top bar with the mark and the page's
+ * actions, the content, and a footer with the legal links, the languages and the year.
+ */
+export function PublicPage({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, px: { xs: 2, sm: 4 }, py: 2, maxWidth: 1200, width: '100%', mx: 'auto' }}
+      >
+        <BrandMark />
+        {actions && <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>{actions}</Box>}
+      </Box>
+      <Box component="main" sx={{ flex: 1 }}>{children}</Box>
+      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8 }}>
+        <Box
+          sx={{
+            maxWidth: 1200,
+            mx: 'auto',
+            px: { xs: 2, sm: 4 },
+            py: 3,
+            display: 'flex',
+            flexDirection: { xs: 'column', md: 'row' },
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+          }}
+        >
+          <Typography variant="body2" color="text.secondary">{t('common.footer', { year: new Date().getFullYear() })}</Typography>
+          <LanguagePicker />
+          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 3 }}>
+            <Link component={RouterLink} to="/terms" color="inherit">{t('public.links.terms')}</Link>
+            <Link component={RouterLink} to="/privacy" color="inherit">{t('public.links.privacy')}</Link>
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

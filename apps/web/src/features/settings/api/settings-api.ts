@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ZOk, ZSessionList, ZUser, type ChangePasswordBody, type UpdateUserBody } from '@cuadre/contracts';
+import { api } from '@/lib/api';
+
+export const updateMe = (user: UpdateUserBody['user']) => api('common/user', { method: 'PATCH', body: { user }, schema: ZUser });
+
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('avatar', file, file.name);
+  return api('common/user/avatar', { method: 'POST', body: form, schema: ZUser });
+}
+export const removeAvatar = () => api('common/user/avatar', { method: 'DELETE', schema: ZUser });
+
+export const changePassword = (body: ChangePasswordBody) => api('auth/change-password', { method: 'POST', body, schema: ZOk });
+
+export const sessionsQuery = queryOptions({
+  queryKey: ['auth', 'sessions'],
+  queryFn: ({ signal }) => api('auth/sessions', { schema: ZSessionList, signal }),
+  // "Last seen" moves with every request the other devices make; a short freshness keeps it honest.
+  staleTime: 10_000,
+});
+export const endSession = (id: string) => api(`auth/sessions/${id}`, { method: 'DELETE', schema: ZOk });

@@ -1,0 +1,138 @@
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Box, ButtonBase, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useColorScheme } from '@mui/material';
+import { LANGUAGES, LAYOUTS, SCHEMES, THEMES, type Preferences, type User } from '@cuadre/contracts';
+import type { ApplyPreferences } from '@/app/preferences';
+import { PALETTES } from '@/app/theme/palettes';
+import { currentUserQuery } from '@/app/queries';
+import { Icon } from '@/components/icon';
+import { updateMe } from '../api/settings-api';
+
+const SCHEME_ICONS = {
+  light: 'heroicons_outline:sun',
+  dark: 'heroicons_outline:moon',
+  auto: 'heroicons_outline:computer-desktop',
+} as const;
+
+function Field({ id, title, hint, children }: { id: string; title: string; hint: string; children: React.ReactNode }) {
+  return (
+    <Box role="group" aria-labelledby={id}>
+      <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{hint}</Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Language, scheme, theme and layout. A change shows at once and is kept on the server, so it
+ * follows the person to another device; if the server refuses, the screen goes back to what was saved.
+ */
+export function PreferencesSection({ user, apply, onSaved, onError }: { user: User; apply: ApplyPreferences; onSaved: (text: string) => void; onError: (text: string) => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (patch: Partial<Preferences>) => updateMe({ preferences: patch }),
+    onMutate: (patch) => {
+      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, user.preferences[k as keyof Preferences]])) as Partial<Preferences>;
+      apply(patch);
+      // Shown right away, before the server answers, so the controls do not lag behind the screen.
+      qc.setQueryData(currentUserQuery.queryKey, (u) => (u ? { ...u, preferences: { ...u.preferences, ...patch } } : u));
+      return { before };
+    },
+    onSuccess: (u) => {
+      qc.setQueryData(currentUserQuery.queryKey, u);
+      onSaved(t('settings.preferences.saved'));
+    },
+    onError: (err, _patch, ctx) => {
+      if (ctx) {
+        apply(ctx.before);
+        qc.setQueryData(currentUserQuery.queryKey, (u) => (u ? { ...u, preferences: { ...u.preferences, ...ctx.before } } : u));
+      }
+      onError(err.message);
+    },
+  });
+  const prefs = user.preferences;
+  // Swatches show each theme as it looks in the scheme on screen now.
+  const shown = useColorScheme().colorScheme === 'dark' ? 'dark' : 'light';
+  const change = (patch: Partial<Preferences>) => save.mutate(patch);
+
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 720 }}>
+      <Field id="pref-language" title={t('settings.preferences.language')} hint={t('settings.preferences.languageHint')}>
+        <TextField
+          select
+          size="small"
+          value={prefs.language}
+          onChange={(e) => change({ language: e.target.value as Preferences['language'] })}
+          sx={{ minWidth: 220 }}
+          slotProps={{ htmlInput: { 'aria-labelledby': 'pref-language' } }}
+        >
+          {LANGUAGES.map((l) => <MenuItem key={l} value={l} lang={l}>{t(`settings.preferences.languages.${l}`)}</MenuItem>)}
+        </TextField>
+      </Field>
+
+      <Field id="pref-scheme" title={t('settings.preferences.scheme')} hint={t('settings.preferences.schemeHint')}>
+        <ToggleButtonGroup
+          exclusive
+          value={prefs.scheme}
+          onChange={(_e, v: Preferences['scheme'] | null) => v && change({ scheme: v })}
+          aria-labelledby="pref-scheme"
+          size="small"
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {SCHEMES.map((s) => (
+            <ToggleButton key={s} value={s} sx={{ flex: { xs: 1, sm: 'initial' }, px: { xs: 1, sm: 2 }, gap: 1, textTransform: 'none' }}>
+              <Icon name={SCHEME_ICONS[s]} size={18} />
+              {t(`settings.preferences.schemes.${s}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Field>
+
+      <Field id="pref-theme" title={t('settings.preferences.theme')} hint={t('settings.preferences.themeHint')}>
+        <Box role="radiogroup" aria-labelledby="pref-theme" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' } }}>
+          {THEMES.map((th) => {
+            const selected = prefs.theme === th;
+            return (
+              <ButtonBase
+                key={th}
+                role="radio"
+                aria-checked={selected}
+                onClick={() => !selected && change({ theme: th })}
+                focusRipple
+                sx={{
+                  justifyContent: 'flex-start',
+                  gap: 1.5,
+                  p: 1.5,
+                  borderRadius: 2,
+                  border: 2,
+                  borderColor: selected ? 'primary.main' : 'divider',
+                  bgcolor: selected ? 'action.selected' : 'transparent',
+                  textAlign: 'left',
+                }}
+              >
+                <Box aria-hidden sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: PALETTES[th][shown].primary, flexShrink: 0, boxShadow: 'inset 0 0 0 2px rgba(255,255,255,.35)' }} />
+                <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500 }}>{t(`settings.preferences.themes.${th}`)}</Typography>
+                {selected && <Box sx={{ ml: 'auto', color: 'primary.main', display: 'flex' }}><Icon name="heroicons_solid:check-circle" size={20} /></Box>}
+              </ButtonBase>
+            );
+          })}
+        </Box>
+      </Field>
+
+      <Field id="pref-layout" title={t('settings.preferences.layout')} hint={t('settings.preferences.layoutHint')}>
+        <TextField
+          select
+          size="small"
+          value={prefs.layout}
+          onChange={(e) => change({ layout: e.target.value as Preferences['layout'] })}
+          sx={{ minWidth: 220 }}
+          slotProps={{ htmlInput: { 'aria-labelledby': 'pref-layout' } }}
+        >
+          {LAYOUTS.map((l) => <MenuItem key={l} value={l}>{t(`settings.preferences.layouts.${l}`)}</MenuItem>)}
+        </TextField>
+      </Field>
+    </Stack>
+  );
+}
