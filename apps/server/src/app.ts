@@ -50,6 +50,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // The API speaks JSON (and multipart for files); a text/plain body is refused with 415, not half-parsed.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {

@@ -27,6 +27,32 @@ describe('first start', () => {
     }
   });
 
+  it('promotes an existing account with ADMIN_EMAIL when no administrator exists, with the configured password', async () => {
+    const store = await createTestStore({ persistent: true });
+    try {
+      const first = await createTestApp({ ADMIN_EMAIL: 'boss@cuadre.test', ADMIN_PASSWORD: 'First-Admin-Pass-1' }, { store });
+      let owner: Awaited<ReturnType<typeof first.signUpOwner>>;
+      try {
+        owner = await first.signUpOwner({ email: 'later.admin@cuadre.test' });
+        // The only administrator leaves: the next start must make one again.
+        await first.db.delete(users).where(eq(users.email, 'boss@cuadre.test'));
+      } finally {
+        await first.close();
+      }
+      const second = await createTestApp({ ADMIN_EMAIL: 'later.admin@cuadre.test', ADMIN_PASSWORD: 'Second-Admin-Pass-2' }, { store });
+      try {
+        expect(second.app.bootstrapResult.createdAdmin?.email).toBe('later.admin@cuadre.test');
+        expect(await second.count(users, eq(users.email, 'later.admin@cuadre.test'))).toBe(1);
+        expect((await second.signIn('later.admin@cuadre.test', 'Second-Admin-Pass-2')).user.role).toBe('admin');
+        expectError(await second.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password } }), 401, 'INVALID_CREDENTIALS');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await store.drop();
+    }
+  });
+
   it('without ADMIN_PASSWORD generates one that signs in; a restart creates no other and keeps the data', async () => {
     const store = await createTestStore({ persistent: true });
     try {

@@ -71,6 +71,14 @@ describe('errors', () => {
     expect(tooLarge.json()).toMatchObject({ statusCode: 413, code: 'TOO_LARGE' });
   });
 
+  it('answers a text/plain body with 415 and writes nothing', async () => {
+    const before = await t.count(users);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: { 'content-type': 'text/plain' }, payload: '{"name":"Ana"}' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await t.count(users)).toBe(before);
+  });
+
   it('answers an avatar upload that is not multipart with 415', async () => {
     const { token } = await t.ownerToken();
     expectError(await t.api('POST', '/api/common/user/avatar', { token, body: { avatar: 'data:image/png;base64,AAAA' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');

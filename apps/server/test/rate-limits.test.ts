@@ -84,6 +84,15 @@ describe('per account (default limits)', () => {
     expect(await t.mailsTo(email)).toHaveLength(6);
   });
 
+  it('limits reset attempts per account: after five refused passwords the link is refused too', async () => {
+    const owner = await t.signUpOwner();
+    expectOk(await t.api('POST', '/api/auth/forgot-password', { body: { email: owner.email } }));
+    const token = tokenFromMail(await t.lastMailTo(owner.email), '/reset-password');
+    for (let i = 0; i < 5; i++) expectError(await t.api('POST', '/api/auth/reset-password', { body: { token, password: 'password123' } }), 400, 'VALIDATION');
+    expectRateLimited(await t.api('POST', '/api/auth/reset-password', { body: { token, password: 'Fresh-Start-Ledger-9' } }));
+    expectOk(await signIn(t, owner.email, owner.password));
+  });
+
   it('limits sign-ups for one address: the sixth within the window is refused', async () => {
     const email = uniqueEmail('signup');
     const body = { name: 'Repeat', email, password: GOOD_PASSWORD, agreements: true };

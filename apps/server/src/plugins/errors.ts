@@ -29,7 +29,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       body = { statusCode: 400, code: ErrorCode.VALIDATION, message: `Invalid ${where}`, details };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      body = { statusCode: err.statusCode, code: CODE_BY_STATUS[err.statusCode] ?? 'BAD_REQUEST', message: err.message };
+      body = { statusCode: err.statusCode, code: CODE_BY_STATUS[err.statusCode] ?? ErrorCode.BAD_REQUEST, message: err.message };
     } else {
       request.log.error({ err }, 'unhandled error');
       body = { statusCode: 500, code: ErrorCode.INTERNAL, message: 'Something went wrong on our side' };

@@ -48,7 +48,17 @@ async function createPostgresDatabase(timeZone?: string): Promise<{ url: string;
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient(async (c) => {
+        // pg's pool.end() resolves before its sockets have closed; forcing the drop while they are
+        // still open makes those clients emit an unhandled FATAL error. Wait for them briefly first.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod/mini';
 /** Stable error codes; clients switch on these, never on messages. */
 export const ErrorCode = {
   VALIDATION: 'VALIDATION',
+  /** A client error outside the others, such as a method the route does not take. */
+  BAD_REQUEST: 'BAD_REQUEST',
   UNAUTHORIZED: 'UNAUTHORIZED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',

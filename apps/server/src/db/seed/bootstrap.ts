@@ -33,6 +33,11 @@ export async function bootstrap(db: Db, admin: { email?: string; password?: stri
   await db
     .insert(users)
     .values({ email, name: 'Administrator', role: 'admin', plan: 'pro', passwordHash, emailConfirmedAt: new Date() })
-    .onConflictDoUpdate({ target: users.email, set: { role: 'admin', status: 'active' } });
+    // The operator named this address as the administrator: an existing account with it is promoted,
+    // and takes the password configured (or generated and shown), so the printed sign-in works.
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { role: 'admin', status: 'active', passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` },
+    });
   return { createdAdmin: { email, generatedPassword } };
 }

@@ -172,6 +172,7 @@ export class AuthService {
     const pendingUserId = await this.repo.liveTokenUser('reset_password', tokenHash);
     const user = pendingUserId ? await this.users.byId(pendingUserId) : undefined;
     if (!user) throw invalidLink();
+    await this.limitMailRequests('reset-attempt', user.email);
     if (isCommonPassword(password, user.email)) throw commonPassword('password');
     const userId = await this.repo.consumeToken('reset_password', tokenHash);
     if (!userId || userId !== user.id) throw invalidLink();

@@ -18,10 +18,7 @@ export class UsersRepository {
     const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     return row;
   }
-  async insert(values: NewUserRow) {
-    const [row] = await this.db.insert(users).values(values).returning();
-    return row!;
-  }
+
   /** Undefined when the email is already taken, including by a request that raced this one. */
   async insertIfNew(values: NewUserRow) {
     const [row] = await this.db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
