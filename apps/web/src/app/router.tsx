@@ -12,6 +12,8 @@ const empty = () => import('./shell/empty-layout');
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // The splash screen covers the first load; nothing else to show while the first route resolves.
+    HydrateFallback: () => null,
     children: [
       // Root: the signed-in redirect goes to dashboard; a visitor reads what Cuadre is.
       { path: '/', loader: rootLoader, ...page(empty), children: [{ index: true, ...page(() => import('@/features/public/routes/home')) }] },
@@ -50,27 +52,26 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Signed-in, initial data resolved: admin area.
+      // Signed-in, initial data resolved before display: one shell for the admin area and the owner's
+      // area, so moving between them keeps the shell mounted.
       {
         loader: shellLoader,
         ...page(shell),
         children: [
+          // Admin area.
           { path: 'dashboard', loader: adminLoader, ...page(() => import('@/features/admin/routes/dashboard')) },
           { path: 'users', loader: adminLoader, ...page(() => import('@/features/admin/routes/users')) },
           { path: 'usersettings', ...page(() => import('@/features/settings/routes/user-settings')) },
-        ],
-      },
-
-      // Signed-in, initial data resolved: the owner's area.
-      {
-        path: 'user',
-        loader: shellLoader,
-        ...page(shell),
-        children: [
-          { path: 'dashboard', ...page(() => import('@/features/user-dashboard/routes/dashboard')) },
-          { path: 'pricing', ...page(() => import('@/features/billing/routes/pricing')) },
-          { path: 'purchaseconfirmation', ...page(() => import('@/features/billing/routes/purchase-confirmation')) },
-          { path: 'purchaseerror', ...page(() => import('@/features/billing/routes/purchase-error')) },
+          // The owner's area.
+          {
+            path: 'user',
+            children: [
+              { path: 'dashboard', ...page(() => import('@/features/user-dashboard/routes/dashboard')) },
+              { path: 'pricing', ...page(() => import('@/features/billing/routes/pricing')) },
+              { path: 'purchaseconfirmation', ...page(() => import('@/features/billing/routes/purchase-confirmation')) },
+              { path: 'purchaseerror', ...page(() => import('@/features/billing/routes/purchase-error')) },
+            ],
+          },
         ],
       },
 

@@ -49,7 +49,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('top bar preferences', () => {
+// MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
+describe('top bar preferences', { timeout: 20_000 }, () => {
   it('switches the scheme on screen and saves it on the server', async () => {
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
       const prefs = JSON.parse(String(init?.body)).user.preferences as Partial<Preferences>;
@@ -94,7 +95,7 @@ describe('top bar preferences', () => {
   });
 });
 
-describe("the signed-in user's preferences", () => {
+describe("the signed-in user's preferences", { timeout: 20_000 }, () => {
   it('are applied when the user loads', () => {
     setup(<WithServerPreferences />, testUser({ preferences: { language: 'tr', scheme: 'dark', theme: 'theme-rose', layout: 'compact' } }));
     expect(screen.getByRole('status')).toHaveTextContent('dark theme-rose compact tr');

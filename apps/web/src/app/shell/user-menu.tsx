@@ -12,7 +12,12 @@ import { useUpdateUser } from './use-update-user';
 import { UserAvatar } from './user-avatar';
 
 function PresenceDot({ status }: { status: Presence }) {
-  return <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: PRESENCE_COLORS[status], display: 'inline-block' }} />;
+  // Centred in the 22 px the menu's other icons take, so the rows line up.
+  return (
+    <Box component="span" aria-hidden sx={{ width: 22, display: 'inline-flex', justifyContent: 'center' }}>
+      <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: PRESENCE_COLORS[status] }} />
+    </Box>
+  );
 }
 
 /**

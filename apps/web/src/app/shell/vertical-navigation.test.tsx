@@ -23,7 +23,8 @@ function renderNav(ui: React.ReactNode, lang: 'en' | 'es' | 'tr', at = '/users')
   );
 }
 
-describe('navigation titles', () => {
+// MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
+describe('navigation titles', { timeout: 20_000 }, () => {
   it.each([
     ['en', 'Users', 'Vehicles'],
     ['es', 'Usuarios', 'Vehículos'],
@@ -51,7 +52,7 @@ describe('navigation titles', () => {
   });
 });
 
-describe('active item', () => {
+describe('active item', { timeout: 20_000 }, () => {
   it('marks the item of the current route, and only that one', () => {
     renderNav(<VerticalNavigation items={items} appearance="default" />, 'en', '/users');
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

@@ -21,7 +21,8 @@ beforeEach(() => {
   i18nMock.setLanguage.mockClear();
 });
 
-describe('AppThemeProvider', () => {
+// MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
+describe('AppThemeProvider', { timeout: 20_000 }, () => {
   it('starts from the defaults and puts the theme and scheme classes on the page', () => {
     render(<AppThemeProvider><Probe /></AppThemeProvider>);
     expect(screen.getByRole('status')).toHaveTextContent('light theme-default classy en');
