@@ -33,7 +33,7 @@ type Result<S> = S extends z.ZodMiniType ? z.infer<S> : unknown;
 /**
  * Every call to the API goes through here: bearer token when there is one, the loading bar, one
  * error type. A 401 on a call made with a token ends the session and reloads (spec 000, section 8);
- * a 401 without one (a wrong password) is the caller's to show.
+ * a 401 for wrong credentials (sign-in, unlock-session) is the caller's to show.
  */
 export async function api<S extends z.ZodMiniType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}): Promise<Result<S>> {
   const token = session.get();
@@ -68,11 +68,12 @@ export async function api<S extends z.ZodMiniType | undefined = undefined>(path:
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    if (res.status === 401 && token) {
+    const parsed = z.safeParse(ZApiError, data);
+    // A wrong password typed while signed in (unlock-session) is the caller's to show, not a dead session.
+    if (res.status === 401 && token && !(parsed.success && parsed.data.code === 'INVALID_CREDENTIALS')) {
       session.clear();
       window.location.reload();
     }
-    const parsed = z.safeParse(ZApiError, data);
     if (parsed.success) throw new ApiError(parsed.data.statusCode, parsed.data.code, parsed.data.message, parsed.data.details);
     throw new ApiError(res.status, 'HTTP_' + res.status, res.statusText || 'Request failed');
   }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Typography } from '@mui/material';
 import { BrandMark } from './brand-mark';
@@ -21,6 +21,14 @@ export interface AuthCardProps {
  */
 export function AuthCard({ title, subtitle, children, footer, legalLinks = true }: AuthCardProps) {
   const { t } = useTranslation();
+  const appName = t('common.appName');
+  // The tab and the history list name the page; leaving gives the plain name back to the next page.
+  useEffect(() => {
+    document.title = `${title} · ${appName}`;
+    return () => {
+      document.title = appName;
+    };
+  }, [title, appName]);
   return (
     <Box
       component="main"

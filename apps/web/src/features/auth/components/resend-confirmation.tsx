@@ -15,7 +15,7 @@ import { TextInput } from './text-input';
  * Sends the confirmation mail again. With a known address it is one button; without one (a link
  * opened on another device) it asks for the address first.
  */
-export function ResendConfirmation({ email, label }: { email?: string; label?: string }) {
+export function ResendConfirmation({ email }: { email?: string }) {
   const { t } = useTranslation();
   const { register, handleSubmit, setError, formState: { errors } } = useForm<EmailBody>({
     resolver: zodResolver(ZEmailBody),
@@ -28,15 +28,17 @@ export function ResendConfirmation({ email, label }: { email?: string; label?: s
   const sentTo = resend.variables?.email ?? email ?? '';
 
   return (
-    <FormStack onSubmit={handleSubmit((body) => resend.mutate(body))} gap={2}>
+    <>
       {resend.isSuccess && <FormAlert severity="success">{t('auth.resend.sent', { email: sentTo })}</FormAlert>}
       {resend.error && !isOnFields(resend.error, ['email']) && <FormAlert severity="error">{errorText(t, resend.error)}</FormAlert>}
-      {!email && (
-        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" error={fieldText(t, 'email', errors.email)} {...register('email')} />
-      )}
-      <Button type="submit" variant={email ? 'outlined' : 'contained'} size="large" fullWidth loading={resend.isPending} disabled={resend.isPending}>
-        {label ?? (resend.isSuccess ? t('auth.resend.again') : t('auth.resend.send'))}
-      </Button>
-    </FormStack>
+      <FormStack onSubmit={handleSubmit((body) => resend.mutate(body))} gap={2}>
+        {!email && (
+          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" error={fieldText(t, 'email', errors.email)} {...register('email')} />
+        )}
+        <Button type="submit" variant={email ? 'outlined' : 'contained'} size="large" fullWidth loading={resend.isPending} disabled={resend.isPending}>
+          {resend.isSuccess ? t('auth.resend.again') : t('auth.resend.send')}
+        </Button>
+      </FormStack>
+    </>
   );
 }

@@ -17,7 +17,7 @@ const user = {
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
 
 async function submit(email = 'owner@example.com', password = 'correct horse battery') {
-  const ui = userEvent.setup();
+  const ui = userEvent.setup({ delay: null });
   await ui.type(screen.getByLabelText('Email address'), email);
   await ui.type(screen.getByLabelText('Password'), password);
   await ui.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -83,7 +83,7 @@ describe('sign-in', () => {
   it('checks the fields before calling the server', async () => {
     const calls = mockApi(() => ({ status: 200, body: true }));
     renderPage('/sign-in', <SignIn />, '/sign-in');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
     expect(screen.getByText('Enter your password')).toBeInTheDocument();

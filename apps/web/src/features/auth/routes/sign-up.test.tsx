@@ -9,7 +9,7 @@ vi.setConfig({ testTimeout: 15_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 async function fill(fields: { name?: string; email?: string; password?: string; agree?: boolean }) {
-  const ui = userEvent.setup();
+  const ui = userEvent.setup({ delay: null });
   if (fields.name) await ui.type(screen.getByLabelText('Your name'), fields.name);
   if (fields.email) await ui.type(screen.getByLabelText('Email address'), fields.email);
   if (fields.password) await ui.type(screen.getByLabelText('Password'), fields.password);

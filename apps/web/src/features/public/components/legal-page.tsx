@@ -29,7 +29,7 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
   };
 
   return (
-    <PublicPage>
+    <PublicPage title={t(`public.${doc}.title`)}>
       <Box component="article" sx={{ maxWidth: 720, mx: 'auto', px: { xs: 2.5, sm: 4 }, pt: { xs: 2, sm: 4 } }}>
         <Link component={RouterLink} to="/" onClick={onBack} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 500 }}>
           <Icon name="heroicons_outline:arrow-left" size={18} />

@@ -36,7 +36,7 @@ export default function Home() {
   );
 
   return (
-    <PublicPage actions={actions}>
+    <PublicPage actions={<Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}>
       <Box component="section" aria-labelledby="home-title" sx={{ maxWidth: 880, mx: 'auto', px: { xs: 2.5, sm: 4 }, pt: { xs: 5, md: 10 }, pb: { xs: 6, md: 8 }, textAlign: { xs: 'left', sm: 'center' } }}>
         <Typography id="home-title" variant="h2" component="h1" sx={{ fontWeight: 800, letterSpacing: '-0.03em', fontSize: { xs: '2.25rem', sm: '3rem', md: '3.5rem' }, lineHeight: 1.1 }}>
           {t('public.home.title')}

@@ -1,0 +1,37 @@
+import { act, screen } from '@testing-library/react';
+import { currentUserQuery, queryClient } from '@/app/queries';
+import { session } from '@/lib/session';
+import { apiError, mockApi, renderPage } from '../test-utils';
+import SignOut from './sign-out';
+
+vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
+vi.setConfig({ testTimeout: 15_000 });
+
+const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  session.clear();
+  queryClient.clear();
+});
+
+describe('sign-out', () => {
+  it('forgets the session here even when the server fails, then counts down to sign-in', async () => {
+    vi.useFakeTimers();
+    session.set(token);
+    queryClient.setQueryData(currentUserQuery.queryKey, { id: 'u1' } as never);
+    const calls = mockApi(() => apiError(500, 'INTERNAL', 'Something went wrong'));
+    const { router } = renderPage('/sign-out', <SignOut />, '/sign-out');
+
+    expect(screen.getByText('You have been signed out.')).toBeInTheDocument();
+    expect(session.get()).toBeUndefined();
+    expect(queryClient.getQueryData(currentUserQuery.queryKey)).toBeUndefined();
+    // Once, although StrictMode runs the effect twice.
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/sign-out']);
+
+    expect(screen.getByText('Taking you to the sign-in page in 5 seconds.')).toBeInTheDocument();
+    for (let i = 0; i < 5; i++) await act(async () => void vi.advanceTimersByTime(1000));
+    expect(router.state.location.pathname).toBe('/sign-in');
+  });
+});
