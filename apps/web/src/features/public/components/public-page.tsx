@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Box, Link, Typography } from '@mui/material';
-import { LanguagePicker } from './language-picker';
+import { LanguagePicker } from '@/components/language-picker';
 
 /** The product's mark and name, linking to the home page. */
 export function BrandMark() {

@@ -8,7 +8,7 @@ export function LanguagePicker({ align = 'center' }: { align?: 'center' | 'flex-
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <Box component="nav" aria-label={t('public.language')} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: align }}>
+    <Box component="nav" aria-label={t('common.language')} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: align }}>
       {LANGUAGES.map((lang) => {
         const active = lang === current;
         return (
@@ -21,7 +21,7 @@ export function LanguagePicker({ align = 'center' }: { align?: 'center' | 'flex-
             onClick={() => void setLanguage(lang)}
             sx={{ textTransform: 'none', fontWeight: active ? 700 : 400, minWidth: 0, px: 1, color: active ? undefined : 'text.secondary' }}
           >
-            {t(`public.languages.${lang}`)}
+            {t(`common.languages.${lang}`)}
           </Button>
         );
       })}
