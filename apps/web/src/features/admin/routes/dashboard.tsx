@@ -19,9 +19,10 @@ function StatCard({ icon, label, value, hint }: { icon: string; label: string; v
   const { i18n } = useTranslation();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={2} alignItems="center">
-          <Box sx={{ display: 'grid', placeItems: 'center', width: 44, height: 44, borderRadius: 2, bgcolor: 'action.hover', color: 'primary.main', flexShrink: 0 }}>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+        {/* Two to a row on a phone: the icon goes above the figure to leave the label its width. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+          <Box sx={{ display: 'grid', placeItems: 'center', width: { xs: 36, sm: 44 }, height: { xs: 36, sm: 44 }, borderRadius: 2, bgcolor: 'action.hover', color: 'primary.main', flexShrink: 0 }}>
             <Icon name={icon} size={24} />
           </Box>
           <Box sx={{ minWidth: 0 }}>
@@ -80,7 +81,7 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
         <StatCard icon="heroicons_outline:users" label={t('admin.dashboard.totalUsers')} value={stats.totalUsers} />
         <StatCard icon="heroicons_outline:bolt" label={t('admin.dashboard.activeOwners')} value={stats.activeLast30Days} hint={t('admin.dashboard.activeOwnersHint')} />
         <StatCard icon="heroicons_outline:user-plus" label={t('admin.dashboard.signupsThisMonth')} value={thisMonth} />

@@ -37,6 +37,9 @@ function mockServer() {
   return { listCalls, last: () => listCalls().at(-1)!.searchParams };
 }
 
+// Generous waits: the debounce plus MUI's rendering in jsdom take a while when the whole suite runs at once.
+const slow = { timeout: 5000 };
+
 beforeEach(() => setScreenWide(true));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,20 +59,20 @@ describe('users list', () => {
     expect(server.last().get('size')).toBe('10');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users by name or email' }), 'olga');
-    await waitFor(() => expect(server.last().get('search')).toBe('olga'));
+    await waitFor(() => expect(server.last().get('search')).toBe('olga'), slow);
     // Debounced: one request for the whole word, not one per letter.
     expect(server.listCalls().filter((u) => u.searchParams.has('search'))).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Name' }));
-    await waitFor(() => expect(server.last().get('sort')).toBe('name'));
+    await waitFor(() => expect(server.last().get('sort')).toBe('name'), slow);
     expect(server.last().get('order')).toBe('asc');
     expect(server.last().get('search')).toBe('olga');
 
     await user.click(screen.getByRole('button', { name: /Name/ }));
-    await waitFor(() => expect(server.last().get('order')).toBe('desc'));
+    await waitFor(() => expect(server.last().get('order')).toBe('desc'), slow);
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(server.last().get('page')).toBe('2'));
+    await waitFor(() => expect(server.last().get('page')).toBe('2'), slow);
 
     const sp = new URLSearchParams(router.state.location.search);
     expect(Object.fromEntries(sp)).toEqual({ search: 'olga', sort: 'name', order: 'desc', page: '2' });

@@ -87,7 +87,7 @@ export default function Pricing() {
           )
         )}
         {stillFree && (
-          <Alert severity="error" role="alert" onClose={() => setStillFree(false)}>
+          <Alert severity="warning" role="alert" onClose={() => setStillFree(false)}>
             {t('billing.pricing.stillFree')}
           </Alert>
         )}

@@ -41,7 +41,11 @@ export function AvatarField({ user, onSaved }: { user: User; onSaved: (text: str
       setFile(undefined);
       onSaved(t('settings.avatar.uploaded'));
     },
-    onError: (err) => setError(describe(err)),
+    onError: (err) => {
+      // The server refused this file: drop it, so the next step is choosing another.
+      setFile(undefined);
+      setError(describe(err));
+    },
   });
   const remove = useMutation({
     mutationFn: removeAvatar,

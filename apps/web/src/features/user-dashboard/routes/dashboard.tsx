@@ -70,7 +70,7 @@ export default function UserDashboard() {
                       ))}
                     </List>
                   )}
-                  <Button component={RouterLink} to="/user/pricing" size="small" sx={{ mt: 1, ml: -1 }}>{t('userDashboard.plan.compare')}</Button>
+                  <Button component={RouterLink} to="/user/pricing" size="small" sx={{ mt: 1, ml: '-5px' }}>{t('userDashboard.plan.compare')}</Button>
                 </>
               )}
             </CardContent>
