@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, ZPlansResponse, type AdminCreateUserBody, type AdminUpdateUserBody,
+  ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, type AdminCreateUserBody, type AdminUpdateUserBody,
 } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 import { toApiQuery, type UsersParams } from '../lib/users-params';
@@ -25,12 +25,6 @@ export const statsQuery = queryOptions({
   queryFn: ({ signal }) => api('admin/stats', { schema: ZAdminStats, signal }),
 });
 
-/** The plans for the selects and to show a plan's name instead of its id. */
-export const plansQuery = queryOptions({
-  queryKey: ['plans'],
-  queryFn: ({ signal }) => api('plans', { schema: ZPlansResponse, signal }),
-  staleTime: 5 * 60_000,
-});
 
 export const createUser = (body: AdminCreateUserBody) => api('admin/users', { method: 'POST', body, schema: ZAdminUser });
 export const updateUser = (id: string, body: AdminUpdateUserBody) => api(`admin/users/${id}`, { method: 'PATCH', body, schema: ZAdminUser });

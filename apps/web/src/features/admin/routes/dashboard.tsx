@@ -10,7 +10,8 @@ import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { formatDate } from '@/lib/format';
-import { plansQuery, statsQuery } from '../api/admin-api';
+import { statsQuery } from '../api/admin-api';
+import { usePlans } from '@/lib/plans';
 import { PlanChip } from '../components/user-chips';
 
 const SignupsChart = lazy(() => import('../components/signups-chart'));
@@ -160,7 +161,7 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
 export default function Dashboard() {
   const { t } = useTranslation();
   const stats = useQuery(statsQuery);
-  const plans = useQuery(plansQuery);
+  const plans = usePlans();
   const error = stats.error ?? plans.error;
 
   return (

@@ -11,7 +11,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
-import { adminKeys, createUser, disableUser, plansQuery, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
+import { adminKeys, createUser, disableUser, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
+import { usePlans } from '@/lib/plans';
 import { UserFormDialog, type UserFormValues } from '../components/user-form-dialog';
 import { UsersCards, UsersTable } from '../components/users-table';
 import { useDebounced } from '../lib/use-debounced';
@@ -59,7 +60,7 @@ export default function Users() {
   }, [params.search]);
 
   const me = useQuery(currentUserQuery).data;
-  const plans = useQuery(plansQuery);
+  const plans = usePlans();
   const users = useQuery(usersQuery(params));
 
   const planName = useCallback(

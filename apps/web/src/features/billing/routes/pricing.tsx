@@ -8,7 +8,7 @@ import { currentUserQuery } from '@/app/queries';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
-import { plansQuery } from '../api/plans-api';
+import { usePlans } from '@/lib/plans';
 import { PlanCard } from '../components/plan-card';
 
 /**
@@ -20,7 +20,7 @@ export default function Pricing() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const user = useQuery(currentUserQuery);
-  const plans = useQuery(plansQuery);
+  const plans = usePlans();
   const [checking, setChecking] = useState(false);
   const [stillFree, setStillFree] = useState(false);
   const [checkError, setCheckError] = useState<string>();

@@ -5,14 +5,14 @@ import { Button, Typography } from '@mui/material';
 import { FREE_PLAN } from '@cuadre/contracts';
 import { currentUserQuery } from '@/app/queries';
 import { ErrorState, LoadingState } from '@/components/page-states';
-import { plansQuery } from '../api/plans-api';
+import { usePlans } from '@/lib/plans';
 import { Outcome } from '../components/outcome';
 
 /** After a purchase: the plan the account is on now, read from the server rather than assumed. */
 export default function PurchaseConfirmation() {
   const { t } = useTranslation();
   const user = useQuery(currentUserQuery);
-  const plans = useQuery(plansQuery);
+  const plans = usePlans();
 
   if (user.isPending || plans.isPending) return <LoadingState />;
   if (user.isError || plans.isError) {

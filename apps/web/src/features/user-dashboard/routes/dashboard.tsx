@@ -7,7 +7,7 @@ import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/page-states';
 import { formatMoney } from '@/lib/format';
-import { plansQuery } from '../api/plans-api';
+import { usePlans } from '@/lib/plans';
 
 /** The books that arrive in the next releases; described, not linked, until their screens exist. */
 const NEXT = [
@@ -25,7 +25,7 @@ const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afte
 export default function UserDashboard() {
   const { t, i18n } = useTranslation();
   const user = useQuery(currentUserQuery);
-  const plans = useQuery(plansQuery);
+  const plans = usePlans();
 
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <ErrorState error={user.error} onRetry={() => user.refetch()} />;
