@@ -14,7 +14,8 @@ describe.each(VIEWPORTS)('sessions at $width px', (viewport) => {
 
     const { context, page } = await newPage(viewport);
     await page.goto('/usersettings');
-    await page.waitForURL(/\/sign-in\?redirectURL=%2Fusersettings/);
+    // The reload lands on sign-in, remembering the page to come back to.
+    await page.waitForURL(/\/sign-in\?redirectURL=%2Fuser/);
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -35,8 +36,9 @@ describe.each(VIEWPORTS)('sessions at $width px', (viewport) => {
     // Sign out from the user menu: the session ends on the server, and /sign-out goes to sign-in.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     await page.getByRole('button', { name: /^Account menu/ }).click();
-    await page.getByText('Signed in as').waitFor();
-    await page.getByText(owner.email).first().waitFor();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Signed in as').waitFor();
+    await menu.getByText(owner.email).waitFor();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/sign-out');
     await page.getByText('You have been signed out.').waitFor();
@@ -64,10 +66,12 @@ describe.each(VIEWPORTS)('sessions at $width px', (viewport) => {
     await page.waitForURL('**/user/dashboard');
 
     // The administrator disables the account: its sessions end at once.
+    // Once the dashboard has settled, nothing is in flight: the next request is the navigation's.
+    await page.getByText('Basic').first().waitFor();
     await apiCall('POST', `admin/users/${id}/disable`, undefined, admin);
-    await page.getByRole('button', { name: /^Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await page.waitForURL('**/sign-in**');
+    await page.getByRole('link', { name: 'Profile and preferences' }).click();
+    // The reload lands on sign-in, remembering the page to come back to.
+    await page.waitForURL(/\/sign-in\?redirectURL=%2Fuser/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await context.close();
   });

@@ -56,6 +56,9 @@ export const routes: RouteObject[] = [
       // area, so moving between them keeps the shell mounted.
       {
         loader: shellLoader,
+        // Re-check on every navigation, not only when the shell first mounts: a session ended
+        // elsewhere, a disabled account or a plan changed by an administrator takes effect at once.
+        shouldRevalidate: () => true,
         ...page(shell),
         children: [
           // Admin area.

@@ -66,7 +66,7 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
           value={prefs.language}
           onChange={(e) => change({ language: e.target.value as Preferences['language'] })}
           sx={{ minWidth: 220 }}
-          slotProps={{ htmlInput: { 'aria-labelledby': 'pref-language' } }}
+          slotProps={{ select: { labelId: 'pref-language' } }}
         >
           {LANGUAGES.map((l) => <MenuItem key={l} value={l} lang={l}>{t(`settings.preferences.languages.${l}`)}</MenuItem>)}
         </TextField>
@@ -128,7 +128,7 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
           value={prefs.layout}
           onChange={(e) => change({ layout: e.target.value as Preferences['layout'] })}
           sx={{ minWidth: 220 }}
-          slotProps={{ htmlInput: { 'aria-labelledby': 'pref-layout' } }}
+          slotProps={{ select: { labelId: 'pref-layout' } }}
         >
           {LAYOUTS.map((l) => <MenuItem key={l} value={l}>{t(`settings.preferences.layouts.${l}`)}</MenuItem>)}
         </TextField>
