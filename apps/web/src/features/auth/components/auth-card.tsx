@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Typography } from '@mui/material';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { TextLink } from './text-link';
 
