@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+
+/** Runs the real entry point as a process, the way `npm start` does. */
+function start(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-proc-'));
+  const { DATABASE_URL: _db, ...base } = process.env;
+  const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', REDIS_URL: '', ADMIN_EMAIL: 'proc@cuadre.test', ADMIN_PASSWORD: 'Process-Admin-Pass-1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  return { proc, output: () => out, exited, cleanup };
+}
+
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the server process', () => {
+  it('logs JSON lines carrying the request id, and shuts down cleanly on SIGTERM', async () => {
+    const s = start({ DATABASE_URL: 'memory://' });
+    try {
+      await waitFor(() => /Cuadre is running at (\S+)/.test(s.output()), 'the start message');
+      const url = s.output().match(/Cuadre is running at (\S+)/)![1]!;
+      expect(s.output()).toContain('Administrator created: proc@cuadre.test (password from ADMIN_PASSWORD)');
+
+      const res = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'req-from-test-42' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toBe('req-from-test-42');
+      await waitFor(() => /"reqId":"req-from-test-42"[^\n]*"msg":"request completed"/.test(s.output()), 'the request in the log');
+      const lines = s.output().split('\n').filter((l) => l.includes('req-from-test-42'));
+      const entries = lines.map((l) => JSON.parse(l) as { reqId: string; msg: string });
+      expect(entries.every((e) => e.reqId === 'req-from-test-42')).toBe(true);
+      expect(entries.map((e) => e.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output()).toContain('"msg":"shutting down"');
+    } finally {
+      s.proc.kill('SIGKILL');
+      s.cleanup();
+    }
+  });
+
+  it('refuses to start on a wrong setting, saying which and why', async () => {
+    const s = start({ PORT: 'eighty', JWT_SECRET: 'short' });
+    try {
+      expect(await s.exited).toBe(1);
+      expect(s.output()).toContain('Invalid configuration:');
+      expect(s.output()).toMatch(/PORT: .*number/i);
+      expect(s.output()).toContain('JWT_SECRET: JWT_SECRET must be at least 32 characters');
+    } finally {
+      s.cleanup();
+    }
+  });
+});
