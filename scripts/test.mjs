@@ -41,7 +41,8 @@ run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 // The server suite on the embedded database always; on PostgreSQL too when one is configured.
 const { DATABASE_URL, ...envWithoutDb } = process.env;
 vitest('server (PGlite)', 'apps/server', { TEST_DB: 'pglite' });
-if (DATABASE_URL) vitest('server (PostgreSQL)', 'apps/server', { TEST_DB: 'postgres', DATABASE_URL });
+// The PostgreSQL run is the scaled-out configuration: with REDIS_URL set, its counters live in Redis.
+if (DATABASE_URL) vitest(`server (PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ''})`, 'apps/server', { TEST_DB: 'postgres', DATABASE_URL, TEST_REDIS_URL: process.env.REDIS_URL ?? '' });
 else console.log('\n(DATABASE_URL not set: the server suite ran on PGlite only)');
 
 vitest('web', 'apps/web');

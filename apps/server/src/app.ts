@@ -82,7 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'cuadre:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED,
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('bootstrapResult', await bootstrap(db, { email: config.adminEmail, password: config.adminPassword }));
 
   const mailer = new Mailer(db, app.log, config.mailFrom, config.smtpUrl);
-  const attempts = redis ? new RedisAttemptCounter(redis, config.rateLimits.accountWindowMs) : new MemoryAttemptCounter(config.rateLimits.accountWindowMs);
+  const attempts = redis ? new RedisAttemptCounter(redis, config.rateLimits.accountWindowMs, `${config.redisPrefix}attempts:`) : new MemoryAttemptCounter(config.rateLimits.accountWindowMs);
   const usersRepo = new UsersRepository(db);
   const auth = new AuthService(usersRepo, new AuthRepository(db), new AccessTokens(config.jwtSecret), mailer, attempts, {
     publicUrl: config.publicUrl,

@@ -28,6 +28,8 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   PUBLIC_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Keys' prefix in Redis, so several installs can share one server. */
+  REDIS_PREFIX: z.string().min(1).max(100).default('cuadre:'),
   /** Set when a reverse proxy sits in front, so client addresses (rate limits, sessions) come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** The built web app to serve; defaults to apps/web/dist of this checkout. */
@@ -53,6 +55,7 @@ export interface Config {
   adminPassword: string | undefined;
   publicUrl: string;
   redisUrl: string | undefined;
+  redisPrefix: string;
   logLevel: string;
   trustProxy: boolean;
   rateLimits: { authIpPerMinute: number; accountFailures: number; accountWindowMs: number };
@@ -95,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: { authIpPerMinute: e.AUTH_IP_LIMIT, accountFailures: e.AUTH_ACCOUNT_LIMIT, accountWindowMs: 15 * 60_000 },

@@ -45,7 +45,7 @@ export class RedisAttemptCounter implements AttemptCounter {
   constructor(
     private readonly redis: Redis,
     private readonly windowMs: number,
-    private readonly prefix = 'cuadre:attempts:',
+    private readonly prefix: string,
   ) {}
   async count(key: string) {
     return Number((await this.redis.get(this.prefix + key)) ?? 0);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
@@ -78,6 +79,9 @@ export function testEnv(store: TestStore, overrides: Env = {}): Env {
     PUBLIC_URL,
     // A folder without index.html: the API alone, whether or not the web app is built in this checkout.
     WEB_DIST: path.join(store.env.DATA_DIR, 'no-web'),
+    // With TEST_REDIS_URL, counters live in Redis as they do behind a load balancer; each app gets its
+    // own prefix so test files running side by side never share a count.
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `cuadre-test:${randomUUID()}:` } : {}),
     ...store.env,
   };
   for (const [key, value] of Object.entries(overrides)) {
