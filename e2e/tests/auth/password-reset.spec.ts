@@ -22,6 +22,8 @@ describe.each(VIEWPORTS)('forgotten password at $width px', (viewport) => {
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes a moment before the new page replaces the old one, which has the same field.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
