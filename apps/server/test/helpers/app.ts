@@ -32,9 +32,7 @@ export interface ApiOptions {
 
 export interface ApiResult {
   status: number;
-  // Tests read answers of many shapes; each asserts the fields it relies on.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: any; // any: tests read answers of many shapes, and each asserts the fields it relies on.
   headers: InjectResponse['headers'];
   raw: InjectResponse;
 }
