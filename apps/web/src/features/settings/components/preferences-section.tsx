@@ -24,6 +24,23 @@ function Field({ id, title, hint, children }: { id: string; title: string; hint:
   );
 }
 
+/** A preference chosen from a list, named by its field's title (`labelId`) for screen readers. */
+function PreferenceSelect<T extends string>({ labelId, value, options, label, onChange, optionsAreLanguages }: {
+  labelId: string;
+  /** Each option is a language code, named in that language (so it is marked with `lang`). */
+  optionsAreLanguages?: boolean;
+  value: T;
+  options: readonly T[];
+  label: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TextField select size="small" value={value} onChange={(e) => onChange(e.target.value as T)} sx={{ minWidth: 220 }} slotProps={{ select: { labelId } }}>
+      {options.map((o) => <MenuItem key={o} value={o} lang={optionsAreLanguages ? o : undefined}>{label(o)}</MenuItem>)}
+    </TextField>
+  );
+}
+
 /**
  * Language, scheme, theme and layout. A change shows at once and is kept on the server, so it
  * follows the person to another device; if the server refuses, the screen goes back to what was saved.
@@ -60,16 +77,7 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
   return (
     <Stack spacing={4} sx={{ maxWidth: 720 }}>
       <Field id="pref-language" title={t('settings.preferences.language')} hint={t('settings.preferences.languageHint')}>
-        <TextField
-          select
-          size="small"
-          value={prefs.language}
-          onChange={(e) => change({ language: e.target.value as Preferences['language'] })}
-          sx={{ minWidth: 220 }}
-          slotProps={{ select: { labelId: 'pref-language' } }}
-        >
-          {LANGUAGES.map((l) => <MenuItem key={l} value={l} lang={l}>{t(`settings.preferences.languages.${l}`)}</MenuItem>)}
-        </TextField>
+        <PreferenceSelect labelId="pref-language" optionsAreLanguages value={prefs.language} options={LANGUAGES} label={(l) => t(`settings.preferences.languages.${l}`)} onChange={(language) => change({ language })} />
       </Field>
 
       <Field id="pref-scheme" title={t('settings.preferences.scheme')} hint={t('settings.preferences.schemeHint')}>
@@ -122,16 +130,7 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
       </Field>
 
       <Field id="pref-layout" title={t('settings.preferences.layout')} hint={t('settings.preferences.layoutHint')}>
-        <TextField
-          select
-          size="small"
-          value={prefs.layout}
-          onChange={(e) => change({ layout: e.target.value as Preferences['layout'] })}
-          sx={{ minWidth: 220 }}
-          slotProps={{ select: { labelId: 'pref-layout' } }}
-        >
-          {LAYOUTS.map((l) => <MenuItem key={l} value={l}>{t(`settings.preferences.layouts.${l}`)}</MenuItem>)}
-        </TextField>
+        <PreferenceSelect labelId="pref-layout" value={prefs.layout} options={LAYOUTS} label={(l) => t(`settings.preferences.layouts.${l}`)} onChange={(layout) => change({ layout })} />
       </Field>
     </Stack>
   );
