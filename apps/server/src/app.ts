@@ -12,12 +12,13 @@ import { ErrorCode } from '@cuadre/contracts';
 import type { Config } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
-import { MemoryAttemptCounter, RedisAttemptCounter } from './lib/attempts.js';
-import { Mailer } from './lib/mailer.js';
+import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
+import { MailQueue } from './lib/mail-queue.js';
+import { usePasswordProfile } from './lib/passwords.js';
 import { AccessTokens } from './lib/tokens.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRequestHygiene } from './plugins/hygiene.js';
 import { authGuards } from './plugins/auth.js';
-import { AuthRepository } from './modules/auth/auth.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -33,6 +34,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     bootstrapResult: BootstrapResult;
+    mailQueue: MailQueue;
   }
 }
 
@@ -44,19 +46,20 @@ export interface BuildOptions {
 
 /** The whole server: external plugins, then the app's services, then its routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  usePasswordProfile(config.env === 'test' ? 'test' : 'owasp');
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    // The server's own id on every log line; a client's id is logged beside it, never instead of it.
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
   });
   // The API speaks JSON (and multipart for files); a text/plain body is refused with 415, not half-parsed.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
+  registerRequestHygiene(app);
   registerErrorHandling(app);
 
   // External plugins.
@@ -107,13 +110,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db } = database;
   app.decorate('bootstrapResult', await bootstrap(db, { email: config.adminEmail, password: config.adminPassword }));
 
-  const mailer = new Mailer(db, app.log, config.mailFrom, config.smtpUrl);
-  const attempts = redis ? new RedisAttemptCounter(redis, config.rateLimits.accountWindowMs, `${config.redisPrefix}attempts:`) : new MemoryAttemptCounter(config.rateLimits.accountWindowMs);
+  const mailQueue = new MailQueue(db, app.log, config.mailFrom, config.smtpUrl);
+  app.decorate('mailQueue', mailQueue);
+  const windowMs = config.rateLimits.accountWindowMs;
+  const mailRequests = redis ? new RedisAttemptCounter(redis, windowMs, `${config.redisPrefix}attempts:`) : new MemoryAttemptCounter(windowMs);
+  const policy: ThrottlePolicy = { free: config.rateLimits.accountFailures, baseDelayMs: 60_000, maxDelayMs: windowMs, memoryMs: windowMs };
+  const guesses = redis ? new RedisGuessThrottle(redis, policy, `${config.redisPrefix}guesses:`) : new MemoryGuessThrottle(policy);
   const usersRepo = new UsersRepository(db);
-  const auth = new AuthService(usersRepo, new AuthRepository(db), new AccessTokens(config.jwtSecret), mailer, attempts, {
-    publicUrl: config.publicUrl,
-    accountFailures: config.rateLimits.accountFailures,
-  });
+  const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl });
   const plansRepo = new PlansRepository(db);
   const guards = authGuards(app, auth);
 
@@ -122,12 +126,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   authRoutes(app, auth, guards, config.rateLimits.authIpPerMinute);
   commonRoutes(app, new CommonService(usersRepo), guards);
   plansRoutes(app, plansRepo, guards);
-  adminRoutes(app, new AdminService(new AdminRepository(db), usersRepo, plansRepo, auth), guards);
+  adminRoutes(app, new AdminService(db, new AdminRepository(db), plansRepo, auth), guards);
 
   if (config.webDist) await serveWeb(app, config.webDist);
 
+  // After the routes: jobs left by an earlier run go out as soon as the server is up.
+  app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => {
-    mailer.close();
+    await mailQueue.stop();
     redis?.disconnect();
     if (ownsDatabase) await database.close();
   });

@@ -18,13 +18,16 @@ async function main() {
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   const lines = [
     '',
-    `  Cuadre is running at ${url}  (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}, ready in ${Math.round(performance.now() - started)} ms)`,
+    `  Cuadre is running at ${url}  (${app.database.kind === 'postgres' ? 'PostgreSQL' : config.databaseUrl ? 'PGlite in memory' : `PGlite in ${config.dataDir}`}, ready in ${Math.round(performance.now() - started)} ms)`,
   ];
   const created = app.bootstrapResult.createdAdmin;
   if (created?.generatedPassword) {
     lines.push(`  Administrator created: ${created.email} / ${created.generatedPassword}`, '  This password is shown only once: sign in and change it in Profile.');
   } else if (created) {
     lines.push(`  Administrator created: ${created.email} (password from ADMIN_PASSWORD)`);
+  } else if (app.bootstrapResult.restoredAdmin) {
+    const r = app.bootstrapResult.restoredAdmin;
+    lines.push(`  Administrator ${r.email} was disabled and is enabled again${r.passwordSet ? ', with the password from ADMIN_PASSWORD' : ''}.`);
   } else {
     lines.push(`  Sign in at ${url}/sign-in with your administrator account (ADMIN_EMAIL), or sign up as an owner.`);
   }

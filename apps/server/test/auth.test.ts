@@ -33,8 +33,8 @@ describe('sign-up', () => {
     const row = await userRow(email);
     expect(row).toMatchObject({ email, name: 'Marta Ruiz', company: 'Bar Marta', role: 'user', plan: 'free', status: 'active', emailConfirmedAt: null });
     expect(row!.agreementsAt).toBeInstanceOf(Date);
-    // Argon2id with the OWASP parameters; never the password itself.
-    expect(row!.passwordHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    // Argon2id (the suite runs the cheap test profile; passwords.test.ts checks the OWASP one); never the password itself.
+    expect(row!.passwordHash.startsWith('$argon2id$v=19$')).toBe(true);
     expect(row!.passwordHash).not.toContain(GOOD_PASSWORD);
 
     const mails = await t.mailsTo(email);
@@ -280,6 +280,9 @@ describe('access tokens', () => {
       // Signed correctly, but the session belongs to someone else.
       'session of another user': await signToken({ sub: other.id, sid: claims.sid }),
       'unknown session': await signToken({ sub: owner.id, sid: '00000000-0000-4000-8000-000000000000' }),
+      // Signed with our secret (as a leaked secret would allow), but naming no possible row: 401, not a database error.
+      'session id not a UUID': await signToken({ sub: owner.id, sid: "x' or 1=1 --" }),
+      'user id not a UUID': await signToken({ sub: 'admin', sid: claims.sid }),
       garbage: 'garbage',
       'three dots': 'a.b.c',
     };
@@ -298,23 +301,46 @@ describe('access tokens', () => {
     expectError(await t.api('GET', '/api/common/user', { headers: { authorization: `Basic ${token}` } }), 401, 'UNAUTHORIZED');
   });
 
-  it('sign-in-with-token returns a working token for the same session and extends it seven days', async () => {
+  it('sign-in-with-token replaces the session: the new token works for seven days, the old one no longer', async () => {
     // Bring the session close to its end, so the extension is visible.
     await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 3600_000) }).where(eq(sessions.id, claims.sid));
-    const sessionsBefore = await t.count(sessions, eq(sessions.userId, owner.id));
+    const live = (await t.api('GET', '/api/auth/sessions', { token })).body.length;
 
     const body = expectOk(await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: token } }));
     expect(body.tokenType).toBe('bearer');
     expect(body.user.id).toBe(owner.id);
     const fresh = claimsOf(body.accessToken);
-    expect(fresh.sid).toBe(claims.sid);
-    expect(fresh.exp).toBeGreaterThanOrEqual(claimsOf(token).exp);
-    expect(await t.count(sessions, eq(sessions.userId, owner.id))).toBe(sessionsBefore);
-    const session = await sessionRow(claims.sid);
+    expect(fresh.sid).not.toBe(claims.sid);
+    const session = await sessionRow(fresh.sid);
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
+    // The token's own expiry is the session's.
+    expect(fresh.exp).toBe(Math.floor(session!.expiresAt.getTime() / 1000));
+    // The sign-in moment is carried over, so renewals cannot extend a session for ever.
+    expect(session!.signedInAt.getTime()).toBe((await sessionRow(claims.sid))!.signedInAt.getTime());
     expectOk(await me(body.accessToken));
+    expectError(await me(token), 401, 'UNAUTHORIZED');
+    expectError(await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: token } }), 401, 'UNAUTHORIZED');
+    expect((await t.api('GET', '/api/auth/sessions', { token: body.accessToken })).body).toHaveLength(live);
+    token = body.accessToken;
+    claims = fresh;
 
     expectError(await t.api('POST', '/api/auth/sign-in-with-token', { body: {} }), 400, 'VALIDATION', { paths: ['accessToken'] });
+  });
+
+  it('sign-in-with-token renews within 30 days of the sign-in with a password, never beyond', async () => {
+    const other = await t.signUpOwner();
+    const signed = await t.signIn(other.email, other.password);
+    const sid = claimsOf(signed.accessToken).sid;
+    // Signed in 29 days and 12 hours ago: a renewal is cut to the 30-day mark.
+    const signedInAt = new Date(Date.now() - (29 * 24 + 12) * 3600_000);
+    await t.db.update(sessions).set({ signedInAt }).where(eq(sessions.id, sid));
+    const renewed = expectOk(await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: signed.accessToken } }));
+    const end = signedInAt.getTime() + 30 * 24 * 3600_000;
+    expect(Math.abs((await sessionRow(claimsOf(renewed.accessToken).sid))!.expiresAt.getTime() - end)).toBeLessThan(2000);
+
+    // Past the 30 days: no renewal, whatever the session row's own expiry says.
+    await t.db.update(sessions).set({ signedInAt: new Date(Date.now() - 31 * 24 * 3600_000) }).where(eq(sessions.id, claimsOf(renewed.accessToken).sid));
+    expectError(await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: renewed.accessToken } }), 401, 'UNAUTHORIZED');
   });
 
   it('answers 401 once the session row has expired, even when the token has not', async () => {

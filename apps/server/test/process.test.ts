@@ -40,12 +40,20 @@ describe('the server process', () => {
 
       const res = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'req-from-test-42' } });
       expect(res.status).toBe(200);
+      // The client's id is echoed and logged beside the server's own, never in its place.
       expect(res.headers.get('x-request-id')).toBe('req-from-test-42');
-      await waitFor(() => /"reqId":"req-from-test-42"[^\n]*"msg":"request completed"/.test(s.output()), 'the request in the log');
+      await waitFor(() => /"clientRequestId":"req-from-test-42"[^\n]*"msg":"request completed"/.test(s.output()), 'the request in the log');
       const lines = s.output().split('\n').filter((l) => l.includes('req-from-test-42'));
-      const entries = lines.map((l) => JSON.parse(l) as { reqId: string; msg: string });
-      expect(entries.every((e) => e.reqId === 'req-from-test-42')).toBe(true);
-      expect(entries.map((e) => e.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      const entries = lines.map((l) => JSON.parse(l) as { reqId: string; clientRequestId: string; msg: string });
+      expect(entries.every((e) => e.clientRequestId === 'req-from-test-42' && /^[0-9a-f-]{36}$/.test(e.reqId))).toBe(true);
+      expect(new Set(entries.map((e) => e.reqId)).size).toBe(1);
+      expect(entries.map((e) => e.msg)).toEqual(expect.arrayContaining(['request completed']));
+
+      // An id that could forge a log line or a header is neither echoed nor logged.
+      const forged = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'a"b}{"admin":true' } });
+      expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      await waitFor(() => s.output().includes(forged.headers.get('x-request-id')!), 'the second request in the log');
+      expect(s.output()).not.toContain('"admin":true');
 
       s.proc.kill('SIGTERM');
       expect(await s.exited).toBe(0);

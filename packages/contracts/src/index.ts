@@ -1,3 +1,4 @@
+export * from './common/text.js';
 export * from './common/errors.js';
 export * from './common/pagination.js';
 export * from './common/user.js';

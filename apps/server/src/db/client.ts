@@ -13,6 +13,14 @@ import * as schema from './schema/index.js';
  * so repositories are written once against PostgreSQL's dialect.
  */
 export type Db = NodePgDatabase<typeof schema>;
+/** What a repository runs on: the database, or a transaction a service opened around several writes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Runs `fn` in one transaction: every write in it lands, or none does. */
+export function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
+}
 
 export interface Database {
   db: Db;

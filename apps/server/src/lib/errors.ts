@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -17,4 +19,5 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const unauthorized = (message = 'Invalid token') => new AppError(401, ErrorCode.UNAUTHORIZED, message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.CONFLICT, message, details);
 export const validation = (message: string, details: ErrorDetail[]) => new AppError(400, ErrorCode.VALIDATION, message, details);
-export const rateLimited = (message = 'Too many attempts; try again later') => new AppError(429, ErrorCode.RATE_LIMITED, message);
+export const rateLimited = (message = 'Too many attempts; try again later', retryAfterSeconds?: number) =>
+  new AppError(429, ErrorCode.RATE_LIMITED, message, undefined, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);

@@ -2,9 +2,18 @@ import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /** OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1. */
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id, a const enum that isolated modules cannot read */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OWASP = { algorithm: 2 /* Algorithm.Argon2id, a const enum that isolated modules cannot read */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** Under NODE_ENV=test only: the same algorithm at its cheapest, so a suite that signs up hundreds of owners stays fast. */
+const TEST = { ...OWASP, memoryCost: 1024, timeCost: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, OPTIONS);
+let options: typeof OWASP | typeof TEST = OWASP;
+/** Chosen once at start from the environment; a hash records its own parameters, so verification never depends on it. */
+export function usePasswordProfile(profile: 'owasp' | 'test') {
+  options = profile === 'test' ? TEST : OWASP;
+  dummyHash = undefined;
+}
+
+export const hashPassword = (password: string) => hash(password, options);
 
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {

@@ -2,6 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/** However often a token is renewed, a session ends this long after the password was given. */
+export const SESSION_ABSOLUTE_TTL_SECONDS = 30 * 24 * 3600;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface AccessClaims {
   sub: string;
@@ -15,12 +19,13 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: AccessClaims): Promise<string> {
+  /** `expiresAt`: the session's end, so the token never outlives it; seven days from now otherwise. */
+  sign(claims: AccessClaims, expiresAt?: Date): Promise<string> {
     return new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .setExpirationTime(expiresAt ? Math.floor(expiresAt.getTime() / 1000) : `${ACCESS_TOKEN_TTL_SECONDS}s`)
       .sign(this.key);
   }
 
@@ -28,7 +33,8 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      // Ids that are not UUIDs would reach the database as a type error (a 500); they are simply not ours.
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !UUID.test(payload.sub) || !UUID.test(payload.sid)) return null;
       return { sub: payload.sub, sid: payload.sid };
     } catch {
       return null;

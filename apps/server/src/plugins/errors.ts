@@ -19,6 +19,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let body: ApiError;
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       body = { statusCode: err.statusCode, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';

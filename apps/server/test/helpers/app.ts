@@ -123,8 +123,9 @@ export class TestApp {
     return { status: raw.statusCode, body: type.startsWith('application/json') ? raw.json() : raw.body, headers: raw.headers, raw };
   }
 
-  /** Mails kept in the outbox for one address, oldest first. */
+  /** Mails kept in the outbox for one address, oldest first, once the mail queue has composed what was asked for. */
   async mailsTo(email: string): Promise<Mail[]> {
+    await this.app.mailQueue.drain();
     return this.db
       .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
       .from(outbox)

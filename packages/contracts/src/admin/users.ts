@@ -2,11 +2,12 @@ import { z } from 'zod/mini';
 import { ZPageQuery, listOf } from '../common/pagination.js';
 import { ZAccountStatus, ZCompany, ZPersonName, ZPlanId, ZRole, ZUser } from '../common/user.js';
 import { ZEmail, ZNewPassword } from '../auth/auth.js';
+import { text, ZUuid } from '../common/text.js';
 
 export const ADMIN_USER_SORTS = ['name', 'email', 'createdAt', 'plan', 'role', 'status'] as const;
 
 export const ZAdminUserQuery = z.extend(ZPageQuery, {
-  search: z.optional(z.string().check(z.trim(), z.maxLength(120))),
+  search: z.optional(text(120, z.trim())),
   role: z.optional(ZRole),
   plan: z.optional(ZPlanId),
   status: z.optional(ZAccountStatus),
@@ -37,7 +38,7 @@ export const ZAdminUpdateUserBody = z.strictObject({
 });
 export type AdminUpdateUserBody = z.infer<typeof ZAdminUpdateUserBody>;
 
-export const ZIdParam = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id')) });
+export const ZIdParam = z.object({ id: ZUuid });
 
 export const ZAdminStats = z.object({
   totalUsers: z.int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { text } from './text.js';
 
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES);
@@ -36,7 +37,7 @@ export type Preferences = z.infer<typeof ZPreferences>;
 
 export const DEFAULT_PREFERENCES: Preferences = { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' };
 
-export const ZPlanId = z.string().check(z.minLength(1), z.maxLength(40));
+export const ZPlanId = text(40, z.minLength(1));
 
 /**
  * The signed-in user as the shell sees it. `first_name`, `profile_img_url` and `status`
@@ -60,8 +61,8 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
-export const ZPersonName = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Use at most 120 characters'));
-export const ZCompany = z.string().check(z.trim(), z.maxLength(160, 'Use at most 160 characters'));
+export const ZPersonName = text(120, z.trim(), z.minLength(1, 'Name is required'));
+export const ZCompany = text(160, z.trim());
 
 /** PATCH api/common/user: `{ user }` with any of the editable fields. */
 export const ZUpdateUserBody = z.object({

@@ -57,6 +57,8 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: created(),
+    /** When the password was given; a renewed token inherits it, so renewals stop 30 days later. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -81,14 +83,47 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId, t.kind)],
 );
 
-/** Every mail the service sends; without SMTP this is where it stays (and the log). */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: created(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text('error'),
-});
+/**
+ * Every mail the service sends; without SMTP this is where it stays (and the log). With SMTP, the
+ * mail queue delivers it off the request path, retrying with growing delays: `attempts` counts the
+ * tries, `nextAttemptAt` is when the next may start (a lease while one runs).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: created(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Requests for a mail (confirm, reset, "you already have an account"), written by the request
+ * whatever the address, and turned into a mail by the queue: the request does the same work
+ * whether or not the account exists, so its timing tells nothing.
+ */
+export const mailJobs = pgTable(
+  'mail_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset'] }).notNull(),
+    email: text('email'),
+    userId: uuid('user_id'),
+    /** For sign-up: whether this request created the account (else the address already had one). */
+    created: boolean('created').notNull().default(false),
+    createdAt: created(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_jobs_pending_idx').on(t.nextAttemptAt).where(sql`${t.doneAt} is null`)],
+);

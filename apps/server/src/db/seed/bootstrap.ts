@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { plans, users } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -17,16 +17,33 @@ export const DEFAULT_PLANS: (typeof plans.$inferInsert)[] = [
 export interface BootstrapResult {
   /** Set only when this start created the administrator. */
   createdAdmin?: { email: string; generatedPassword?: string };
+  /** Set when this start re-enabled the disabled administrator named by ADMIN_EMAIL. */
+  restoredAdmin?: { email: string; passwordSet: boolean };
 }
 
 /**
- * Idempotent start-up data: the default plans, and on the first start the administrator, from
- * ADMIN_EMAIL / ADMIN_PASSWORD or with a generated password that is shown once.
+ * Idempotent start-up data: the default plans; on the first start (or whenever no administrator
+ * is active) the administrator, from ADMIN_EMAIL / ADMIN_PASSWORD or with a generated password that
+ * is shown once; and the way back in for an operator whose administrator was disabled: a start
+ * with ADMIN_EMAIL naming it enables it again, with ADMIN_PASSWORD as its password when given.
  */
 export async function bootstrap(db: Db, admin: { email?: string; password?: string }): Promise<BootstrapResult> {
   await db.insert(plans).values(DEFAULT_PLANS).onConflictDoNothing();
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
-  if ((existing?.n ?? 0) > 0) return {};
+  if (admin.email) {
+    const [named] = await db.select().from(users).where(eq(users.email, admin.email));
+    if (named && named.role === 'admin' && named.status === 'disabled') {
+      await db
+        .update(users)
+        .set({ status: 'active', updatedAt: new Date(), ...(admin.password ? { passwordHash: await hashPassword(admin.password) } : {}) })
+        .where(eq(users.id, named.id));
+      return { restoredAdmin: { email: named.email, passwordSet: !!admin.password } };
+    }
+  }
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  if (Number(existing?.n ?? 0) > 0) return {};
   const email = admin.email ?? 'admin@cuadre.local';
   const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(admin.password ?? generatedPassword!);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserQuery } from '@cuadre/contracts';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
 const SORT_COLUMNS = {
@@ -15,7 +15,7 @@ const SORT_COLUMNS = {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export class AdminRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async listUsers(q: AdminUserQuery) {
     const filters: (SQL | undefined)[] = [

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminCreateUserBody, AdminStats, AdminUpdateUserBody, AdminUser, AdminUserQuery } from '@cuadre/contracts';
+import { withTransaction, type Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { toUser } from '../users/users.mapper.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import type { Authenticated, AuthService } from '../auth/auth.service.js';
 import type { PlansRepository } from '../plans/plans.routes.js';
 import type { AdminRepository } from './admin.repository.js';
@@ -23,12 +24,15 @@ function fillMonths(rows: { month: string; count: number }[], now = new Date()) 
 }
 
 export class AdminService {
+  private readonly users: UsersRepository;
   constructor(
+    private readonly db: Db,
     private readonly repo: AdminRepository,
-    private readonly users: UsersRepository,
     private readonly plans: PlansRepository,
     private readonly auth: AuthService,
-  ) {}
+  ) {
+    this.users = new UsersRepository(db);
+  }
 
   async list(q: AdminUserQuery) {
     const { items, total } = await this.repo.listUsers(q);
@@ -53,32 +57,56 @@ export class AdminService {
     }
     const taken = () => conflict('A user with this email already exists', [{ path: 'email', message: 'Already in use' }]);
     if (await this.users.byEmail(body.email)) throw taken();
-    const row = await this.users.insertIfNew({
-      name: body.name,
-      email: body.email,
-      company: body.company || null,
-      role: body.role,
-      plan: body.plan,
-      passwordHash: await hashPassword(body.password ?? randomBytes(32).toString('base64url')),
-      emailConfirmedAt: new Date(),
+    const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
+    const row = await withTransaction(this.db, async (tx) => {
+      const created = await new UsersRepository(tx).insertIfNew({
+        name: body.name,
+        email: body.email,
+        company: body.company || null,
+        role: body.role,
+        plan: body.plan,
+        passwordHash,
+        emailConfirmedAt: new Date(),
+      });
+      // Taken since the check above, by a request that raced this one.
+      if (!created) throw taken();
+      if (!body.password) await this.auth.queueResetMail(tx, created.id);
+      return created;
     });
-    // Taken since the check above, by a request that raced this one.
-    if (!row) throw taken();
-    if (!body.password) await this.auth.sendResetMail(row);
+    this.auth.wakeMailQueue();
     return toAdminUser(row);
   }
 
-  /** An administrator cannot demote or disable themselves; disabling ends the person's sessions at once. */
+  /**
+   * An administrator cannot demote or disable themselves, and nobody can demote or disable the last
+   * active administrator: the check locks the administrators' rows in the same transaction as the
+   * change, so two such changes at once cannot both pass. Disabling ends the person's sessions and
+   * pending mail links at once.
+   */
   async update(actor: Authenticated, id: string, body: AdminUpdateUserBody) {
-    const row = await this.users.byId(id);
-    if (!row) throw notFound('User');
+    // Ids arrive in the database's lower case (the contract normalises them), so this compare is exact.
     if (id === actor.user.id && ((body.role && body.role !== 'admin') || body.status === 'disabled')) {
       throw forbidden('You cannot demote or disable your own account');
     }
     await this.checkPlan(body.plan);
-    const updated = await this.users.update(id, body);
-    if (body.status === 'disabled' && row.status !== 'disabled') await this.users.revokeAllSessions(id);
-    return toAdminUser(updated!);
+    const updated = await withTransaction(this.db, async (tx) => {
+      const users = new UsersRepository(tx);
+      const leavesAdmins = (body.role !== undefined && body.role !== 'admin') || body.status === 'disabled';
+      const admins = leavesAdmins ? await users.lockActiveAdmins() : [];
+      const row = await users.byId(id);
+      if (!row) throw notFound('User');
+      if (leavesAdmins && admins.includes(row.id) && admins.length <= 1) {
+        const field = body.status === 'disabled' ? 'status' : 'role';
+        throw conflict('This is the last active administrator; make another one first', [{ path: field, message: 'The last active administrator stays' }]);
+      }
+      const next = await users.update(id, body);
+      if (body.status === 'disabled' && row.status !== 'disabled') {
+        await users.revokeAllSessions(id);
+        await this.auth.endPendingLinks(tx, id);
+      }
+      return next!;
+    });
+    return toAdminUser(updated);
   }
 
   async sendReset(id: string): Promise<true> {

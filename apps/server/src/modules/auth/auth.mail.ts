@@ -1,4 +1,4 @@
-import type { Mail } from '../../lib/mailer.js';
+import type { Mail } from '../../lib/mail-queue.js';
 
 /** The texts of the mails auth sends. Plain text first; the HTML part holds no user-written text but the name, escaped. */
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

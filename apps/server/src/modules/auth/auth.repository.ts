@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
 
 export type MailTokenKind = 'confirm_email' | 'reset_password';
 
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async insertToken(values: { userId: string; kind: MailTokenKind; tokenHash: string; expiresAt: Date }) {
     await this.db.insert(authTokens).values(values);
@@ -40,11 +40,14 @@ export class AuthRepository {
     return row?.userId;
   }
 
-  /** Older links of the same kind stop working once a newer one is issued or one is used. */
-  async expireTokens(userId: string, kind: MailTokenKind) {
+  /**
+   * Older links stop working once a newer one is issued or one is used; without `kind`, every
+   * pending link of the user ends (a password change, a disabled account).
+   */
+  async expireTokens(userId: string, kind?: MailTokenKind) {
     await this.db
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+      .where(and(eq(authTokens.userId, userId), kind ? eq(authTokens.kind, kind) : undefined, isNull(authTokens.usedAt)));
   }
 }

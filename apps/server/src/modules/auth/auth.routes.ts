@@ -8,43 +8,47 @@ import { authOf, type Guards } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 413: ZApiError, 429: ZApiError };
+export const AUTH_BODY_LIMIT = 16 * 1024;
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guards, ipLimit: number) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Per client address: generous, so an office behind one address is never blocked in normal use.
   const limited = { rateLimit: { max: ipLimit, timeWindow: '1 minute' } };
   const tags = ['auth'];
+  // No auth body needs more than a few hundred bytes; a small limit keeps an unauthenticated caller
+  // from making the server parse a megabyte.
+  const small = { bodyLimit: AUTH_BODY_LIMIT };
 
-  r.post('/api/auth/sign-up', { config: limited, schema: { tags, body: ZSignUpBody, response: { 200: ZOk, ...errors } } }, (req) =>
+  r.post('/api/auth/sign-up', { ...small, config: limited, schema: { tags, body: ZSignUpBody, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.signUp(req.body),
   );
-  r.post('/api/auth/confirm-email', { config: limited, schema: { tags, body: ZTokenBody, response: { 200: ZOk, ...errors } } }, (req) =>
+  r.post('/api/auth/confirm-email', { ...small, config: limited, schema: { tags, body: ZTokenBody, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.confirmEmail(req.body.token),
   );
-  r.post('/api/auth/resend-confirmation', { config: limited, schema: { tags, body: ZEmailBody, response: { 200: ZOk, ...errors } } }, (req) =>
+  r.post('/api/auth/resend-confirmation', { ...small, config: limited, schema: { tags, body: ZEmailBody, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.resendConfirmation(req.body.email),
   );
-  r.post('/api/auth/sign-in', { config: limited, schema: { tags, body: ZSignInBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
+  r.post('/api/auth/sign-in', { ...small, config: limited, schema: { tags, body: ZSignInBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
     auth.signIn(req.body.email, req.body.password, meta(req)),
   );
-  r.post('/api/auth/unlock-session', { config: limited, schema: { tags, body: ZSignInBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
+  r.post('/api/auth/unlock-session', { ...small, config: limited, schema: { tags, body: ZSignInBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
     auth.signIn(req.body.email, req.body.password, meta(req)),
   );
-  r.post('/api/auth/sign-in-with-token', { config: limited, schema: { tags, body: ZSignInWithTokenBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
-    auth.signInWithToken(req.body.accessToken),
+  r.post('/api/auth/sign-in-with-token', { ...small, config: limited, schema: { tags, body: ZSignInWithTokenBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
+    auth.signInWithToken(req.body.accessToken, meta(req)),
   );
-  r.post('/api/auth/forgot-password', { config: limited, schema: { tags, body: ZEmailBody, response: { 200: ZOk, ...errors } } }, (req) =>
+  r.post('/api/auth/forgot-password', { ...small, config: limited, schema: { tags, body: ZEmailBody, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.forgotPassword(req.body.email),
   );
-  r.post('/api/auth/reset-password', { config: limited, schema: { tags, body: ZResetPasswordBody, response: { 200: ZOk, ...errors } } }, (req) =>
+  r.post('/api/auth/reset-password', { ...small, config: limited, schema: { tags, body: ZResetPasswordBody, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.resetPassword(req.body.token, req.body.password),
   );
-  r.post('/api/auth/sign-out', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZOk, ...errors } } }, (req) =>
+  r.post('/api/auth/sign-out', { ...small, onRequest: guards.requireUser, schema: { tags, response: { 200: ZOk, ...errors } } }, (req) =>
     auth.signOut(authOf(req)),
   );
-  r.post('/api/auth/change-password', { config: limited, onRequest: guards.requireUser, schema: { tags, body: ZChangePasswordBody, response: { 200: ZOk, ...errors } } }, (req) =>
-    auth.changePassword(authOf(req), req.body.currentPassword, req.body.newPassword),
+  r.post('/api/auth/change-password', { ...small, config: limited, onRequest: guards.requireUser, schema: { tags, body: ZChangePasswordBody, response: { 200: ZOk, ...errors } } }, (req) =>
+    auth.changePassword(authOf(req), req.body.currentPassword, req.body.newPassword, meta(req)),
   );
   r.get('/api/auth/sessions', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZSessionList, ...errors } } }, (req) =>
     auth.listSessions(authOf(req)),

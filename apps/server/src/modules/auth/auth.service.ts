@@ -1,13 +1,14 @@
 import { ErrorCode, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
-import type { AttemptCounter } from '../../lib/attempts.js';
+import { withTransaction, type Db, type Tx } from '../../db/client.js';
+import type { AttemptCounter, GuessThrottle } from '../../lib/attempts.js';
 import { AppError, rateLimited, unauthorized, validation } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { MailJob, MailQueue } from '../../lib/mail-queue.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
-import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens, hashMailToken, newMailToken } from '../../lib/tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_TTL_SECONDS, type AccessTokens, hashMailToken, newMailToken } from '../../lib/tokens.js';
 import { toUser } from '../users/users.mapper.js';
-import type { SessionRow, UserRow, UsersRepository } from '../users/users.repository.js';
+import { UsersRepository, type SessionRow, type UserRow } from '../users/users.repository.js';
 import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from './auth.mail.js';
-import type { AuthRepository, MailTokenKind } from './auth.repository.js';
+import { AuthRepository, type MailTokenKind } from './auth.repository.js';
 
 export interface ClientMeta {
   ip?: string | null;
@@ -23,108 +24,174 @@ const RESET_TTL_MS = 3600_000;
 /** Mails one address may ask for within the counter's window (resend, forgot, sign-up). */
 const MAIL_REQUESTS_PER_WINDOW = 5;
 const TOUCH_EVERY_MS = 60_000;
+/** The guess bucket of addresses an account has never signed in from (ADR 005). */
+const UNKNOWN_ADDRESSES = '*';
 
 const invalidLink = () => new AppError(400, ErrorCode.TOKEN_INVALID, 'This link is invalid or has expired');
 const commonPassword = (field: string) =>
   validation('Choose a less common password', [{ path: field, message: 'This password is too common; choose another' }]);
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 export class AuthService {
+  private readonly users: UsersRepository;
+  private readonly repo: AuthRepository;
+
   constructor(
-    private readonly users: UsersRepository,
-    private readonly repo: AuthRepository,
+    private readonly db: Db,
     private readonly tokens: AccessTokens,
-    private readonly mailer: Mailer,
-    private readonly failures: AttemptCounter,
-    private readonly opts: { publicUrl: string; accountFailures: number },
-  ) {}
+    private readonly mail: MailQueue,
+    private readonly mailRequests: AttemptCounter,
+    private readonly guesses: GuessThrottle,
+    private readonly opts: { publicUrl: string },
+  ) {
+    this.users = new UsersRepository(db);
+    this.repo = new AuthRepository(db);
+    mail.register('sign_up', (tx, job) => this.composeSignUp(tx, job));
+    mail.register('confirm', (tx, job) => this.composeConfirmation(tx, job));
+    mail.register('reset', (tx, job) => this.composeReset(tx, job));
+  }
 
   private link(path: string, token?: string) {
     return `${this.opts.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   }
 
   private async limitMailRequests(kind: string, email: string) {
-    if ((await this.failures.hit(`mail:${kind}:${email}`)) > MAIL_REQUESTS_PER_WINDOW) throw rateLimited();
+    if ((await this.mailRequests.hit(`mail:${kind}:${email}`)) > MAIL_REQUESTS_PER_WINDOW) throw rateLimited();
   }
 
-  private async issueMailToken(userId: string, kind: MailTokenKind, ttlMs: number) {
-    await this.repo.expireTokens(userId, kind);
+  private async issueMailToken(tx: Tx, userId: string, kind: MailTokenKind, ttlMs: number) {
+    const repo = new AuthRepository(tx);
+    await repo.expireTokens(userId, kind);
     const { token, hash } = newMailToken();
-    await this.repo.insertToken({ userId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+    await repo.insertToken({ userId, kind, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
     return token;
   }
 
+  /** Writes a mail request and wakes the queue; the request never waits for the mail itself. */
+  private async requestMail(job: Parameters<MailQueue['enqueue']>[1]) {
+    await this.mail.enqueue(this.db, job);
+    this.mail.kick();
+  }
+
   /**
-   * Creates the account and mails the confirmation link. An address that already has an account
-   * gets a mail saying so instead, and the caller sees the same answer: sign-up never reveals
-   * whether an account exists.
+   * Creates the account and asks for the confirmation mail. An address that already has an account
+   * gets a mail saying so instead. Both paths do the same work (a hash, one insert that may find
+   * the address taken, one mail request), so neither the answer nor its timing tells whether an
+   * account exists.
    */
   async signUp(body: SignUpBody): Promise<true> {
     if (isCommonPassword(body.password, body.email)) throw commonPassword('password');
     await this.limitMailRequests('sign-up', body.email);
-    const existing = await this.users.byEmail(body.email);
-    if (existing) {
-      await this.mailer.send(alreadyRegisteredMail(existing.email, existing.name, this.link('/sign-in')));
-      return true;
-    }
-    const user = await this.users.insertIfNew({
-      name: body.name,
-      email: body.email,
-      company: body.company || null,
-      passwordHash: await hashPassword(body.password),
-      agreementsAt: new Date(),
+    // Looked up before the hash, as a double submit's twin does: it finds nothing, then loses the insert.
+    const existed = await this.users.byEmail(body.email);
+    const passwordHash = await hashPassword(body.password);
+    await withTransaction(this.db, async (tx) => {
+      const users = new UsersRepository(tx);
+      const user = await users.insertIfNew({
+        name: body.name,
+        email: body.email,
+        company: body.company || null,
+        passwordHash,
+        agreementsAt: new Date(),
+      });
+      // Neither made nor found: a double submit whose twin request made the account and asks for its confirmation.
+      if (!user && !existed) return;
+      await this.mail.enqueue(tx, { kind: 'sign_up', email: body.email, userId: user?.id ?? null, created: !!user });
     });
-    // Taken since the check above: a double submit, whose first request sends the confirmation.
-    if (!user) return true;
-    const token = await this.issueMailToken(user.id, 'confirm_email', CONFIRM_TTL_MS);
-    await this.mailer.send(confirmEmailMail(user.email, user.name, this.link('/confirm-email', token)));
+    this.mail.kick();
     return true;
   }
 
+  private async composeSignUp(tx: Tx, job: MailJob) {
+    const users = new UsersRepository(tx);
+    if (!job.created) {
+      const existing = job.email ? await users.byEmail(job.email) : undefined;
+      return existing ? alreadyRegisteredMail(existing.email, existing.name, this.link('/sign-in')) : undefined;
+    }
+    const user = job.userId ? await users.byId(job.userId) : undefined;
+    if (!user || user.emailConfirmedAt || user.status !== 'active') return undefined;
+    const token = await this.issueMailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
+    return confirmEmailMail(user.email, user.name, this.link('/confirm-email', token));
+  }
+
+  private async composeConfirmation(tx: Tx, job: MailJob) {
+    const user = job.email ? await new UsersRepository(tx).byEmail(job.email) : undefined;
+    if (!user || user.emailConfirmedAt || user.status !== 'active') return undefined;
+    const token = await this.issueMailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
+    return confirmEmailMail(user.email, user.name, this.link('/confirm-email', token));
+  }
+
+  private async composeReset(tx: Tx, job: MailJob) {
+    const users = new UsersRepository(tx);
+    const user = job.userId ? await users.byId(job.userId) : job.email ? await users.byEmail(job.email) : undefined;
+    if (!user || user.status !== 'active') return undefined;
+    const token = await this.issueMailToken(tx, user.id, 'reset_password', RESET_TTL_MS);
+    return resetPasswordMail(user.email, user.name, this.link('/reset-password', token));
+  }
+
   async confirmEmail(token: string): Promise<true> {
-    const userId = await this.repo.consumeToken('confirm_email', hashMailToken(token));
-    if (!userId) throw invalidLink();
-    await this.users.update(userId, { emailConfirmedAt: new Date() });
+    await withTransaction(this.db, async (tx) => {
+      const userId = await new AuthRepository(tx).consumeToken('confirm_email', hashMailToken(token));
+      if (!userId) throw invalidLink();
+      await new UsersRepository(tx).update(userId, { emailConfirmedAt: new Date() });
+    });
     return true;
   }
 
   async resendConfirmation(email: string): Promise<true> {
     await this.limitMailRequests('confirm', email);
-    const user = await this.users.byEmail(email);
-    if (user && !user.emailConfirmedAt && user.status === 'active') {
-      const token = await this.issueMailToken(user.id, 'confirm_email', CONFIRM_TTL_MS);
-      await this.mailer.send(confirmEmailMail(user.email, user.name, this.link('/confirm-email', token)));
-    }
+    await this.requestMail({ kind: 'confirm', email });
     return true;
   }
 
   /**
-   * Checks the password in constant work whether or not the account exists; repeated failures on
-   * one account lock it for the counter's window, even against the right password.
+   * Reserves a password guess on the account before any password is checked, so a burst of
+   * concurrent guesses cannot get more checked than the throttle allows (ADR 005).
    */
-  async signIn(email: string, password: string, meta: ClientMeta): Promise<SignInResponse> {
-    const key = `sign-in:${email}`;
-    if ((await this.failures.count(key)) >= this.opts.accountFailures) throw rateLimited('Too many failed attempts on this account; try again in 15 minutes');
-    const user = await this.users.byEmail(email);
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !ok) {
-      await this.failures.hit(key);
-      throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Wrong email or password');
+  private async reserveGuess(email: string, ip: string | null | undefined) {
+    const bucket = ip && (await this.users.hasSignedInFrom(email, ip)) ? ip : UNKNOWN_ADDRESSES;
+    const reserved = await this.guesses.reserve(email, bucket);
+    if (!reserved.ok) {
+      const wait = minutes(reserved.retryAfterMs);
+      throw rateLimited(`Too many failed attempts on this account; try again in ${wait} minute${wait === 1 ? '' : 's'}`, Math.ceil(reserved.retryAfterMs / 1000));
     }
-    await this.failures.reset(key);
-    if (user.status !== 'active') throw new AppError(403, ErrorCode.ACCOUNT_DISABLED, 'This account is disabled; contact the administrator');
-    if (!user.emailConfirmedAt) throw new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, 'Confirm your email address before signing in');
-    const session = await this.users.createSession({
-      userId: user.id,
-      expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      ip: meta.ip ?? null,
-    });
-    await this.users.touchSession(session.id, user.id, new Date());
-    return this.respond(user, session.id);
+    return bucket;
   }
 
-  private async respond(user: UserRow, sessionId: string): Promise<SignInResponse> {
-    return { user: toUser(user), accessToken: await this.tokens.sign({ sub: user.id, sid: sessionId }), tokenType: 'bearer' };
+  /**
+   * Checks the password in the same work whether or not the account exists; guesses on one
+   * account are throttled with growing delays, even against the right password.
+   */
+  async signIn(email: string, password: string, meta: ClientMeta): Promise<SignInResponse> {
+    const bucket = await this.reserveGuess(email, meta.ip);
+    const user = await this.users.byEmail(email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Wrong email or password');
+    await this.guesses.release(email, bucket);
+    if (user.status !== 'active') throw new AppError(403, ErrorCode.ACCOUNT_DISABLED, 'This account is disabled; contact the administrator');
+    if (!user.emailConfirmedAt) throw new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, 'Confirm your email address before signing in');
+    const now = new Date();
+    const session = await withTransaction(this.db, async (tx) => {
+      const users = new UsersRepository(tx);
+      const created = await users.createSession({
+        userId: user.id,
+        signedInAt: now,
+        expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip ?? null,
+      });
+      await users.touchSession(created.id, user.id, now);
+      return created;
+    });
+    return this.respond(user, session);
+  }
+
+  private async respond(user: UserRow, session: SessionRow): Promise<SignInResponse> {
+    return {
+      user: toUser(user),
+      accessToken: await this.tokens.sign({ sub: user.id, sid: session.id }, session.expiresAt),
+      tokenType: 'bearer',
+    };
   }
 
   /** The request's bearer token, resolved to a live session of an active user, or 401 "Invalid token". */
@@ -140,11 +207,27 @@ export class AuthService {
     return row;
   }
 
-  /** A fresh token for the same session, valid seven days from now. */
-  async signInWithToken(accessToken: string): Promise<SignInResponse> {
+  /**
+   * A fresh token for a new session that replaces the caller's: the old token stops working, and
+   * the new one lasts seven days, but never past 30 days from the sign-in with a password.
+   */
+  async signInWithToken(accessToken: string, meta: ClientMeta): Promise<SignInResponse> {
     const { user, session } = await this.authenticate(accessToken);
-    await this.users.extendSession(session.id, new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000));
-    return this.respond(user, session.id);
+    const now = Date.now();
+    const absoluteEnd = session.signedInAt.getTime() + SESSION_ABSOLUTE_TTL_SECONDS * 1000;
+    if (absoluteEnd - now < 60_000) throw unauthorized('This session has ended; sign in again');
+    const next = await withTransaction(this.db, async (tx) => {
+      const users = new UsersRepository(tx);
+      if (!(await users.revokeSession(user.id, session.id))) throw unauthorized();
+      return users.createSession({
+        userId: user.id,
+        signedInAt: session.signedInAt,
+        expiresAt: new Date(Math.min(now + ACCESS_TOKEN_TTL_SECONDS * 1000, absoluteEnd)),
+        userAgent: meta.userAgent?.slice(0, 300) ?? session.userAgent,
+        ip: meta.ip ?? session.ip,
+      });
+    });
+    return this.respond(user, next);
   }
 
   async signOut(auth: Authenticated): Promise<true> {
@@ -152,20 +235,27 @@ export class AuthService {
     return true;
   }
 
-  /** Always true, so the answer never tells whether the address has an account. */
+  /** Always true, and the same work for any address, so the answer never tells whether it has an account. */
   async forgotPassword(email: string): Promise<true> {
     await this.limitMailRequests('reset', email);
-    const user = await this.users.byEmail(email);
-    if (user && user.status === 'active') await this.sendResetMail(user);
+    await this.requestMail({ kind: 'reset', email });
     return true;
   }
 
+  /** An administrator's "send reset". */
   async sendResetMail(user: UserRow) {
-    const token = await this.issueMailToken(user.id, 'reset_password', RESET_TTL_MS);
-    await this.mailer.send(resetPasswordMail(user.email, user.name, this.link('/reset-password', token)));
+    await this.requestMail({ kind: 'reset', userId: user.id });
   }
 
-  /** Sets the new password, ends every session of the user, and confirms the address the link reached. */
+  /** The reset mail of an account an administrator creates without a password, in that transaction; wake the queue after it commits. */
+  async queueResetMail(tx: Tx, userId: string) {
+    await this.mail.enqueue(tx, { kind: 'reset', userId });
+  }
+  wakeMailQueue() {
+    this.mail.kick();
+  }
+
+  /** Sets the new password, ends every session and pending link of the user, and confirms the address the link reached. */
   async resetPassword(token: string, password: string): Promise<true> {
     const tokenHash = hashMailToken(token);
     // The password is judged before the link is spent, so a refused one leaves the link usable.
@@ -174,27 +264,44 @@ export class AuthService {
     if (!user) throw invalidLink();
     await this.limitMailRequests('reset-attempt', user.email);
     if (isCommonPassword(password, user.email)) throw commonPassword('password');
-    const userId = await this.repo.consumeToken('reset_password', tokenHash);
-    if (!userId || userId !== user.id) throw invalidLink();
-    await this.users.update(userId, {
-      passwordHash: await hashPassword(password),
-      emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+    const passwordHash = await hashPassword(password);
+    await withTransaction(this.db, async (tx) => {
+      const repo = new AuthRepository(tx);
+      const users = new UsersRepository(tx);
+      const userId = await repo.consumeToken('reset_password', tokenHash);
+      if (!userId || userId !== user.id) throw invalidLink();
+      await users.update(userId, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? new Date() });
+      await repo.expireTokens(userId);
+      await users.revokeAllSessions(userId);
     });
-    await this.repo.expireTokens(userId, 'reset_password');
-    await this.users.revokeAllSessions(userId);
-    await this.failures.reset(`sign-in:${user.email}`);
+    await this.guesses.reset(user.email);
     return true;
   }
 
-  /** Keeps the current session and ends every other one. */
-  async changePassword(auth: Authenticated, currentPassword: string, newPassword: string): Promise<true> {
+  /**
+   * Keeps the current session and ends every other one and every pending link. A wrong current
+   * password counts as a guess on the account, like a failed sign-in.
+   */
+  async changePassword(auth: Authenticated, currentPassword: string, newPassword: string, meta: ClientMeta): Promise<true> {
+    const bucket = await this.reserveGuess(auth.user.email, meta.ip);
     if (!(await verifyPassword(auth.user.passwordHash, currentPassword))) {
       throw validation('The current password is wrong', [{ path: 'currentPassword', message: 'The current password is wrong' }]);
     }
+    await this.guesses.release(auth.user.email, bucket);
     if (isCommonPassword(newPassword, auth.user.email)) throw commonPassword('newPassword');
-    await this.users.update(auth.user.id, { passwordHash: await hashPassword(newPassword) });
-    await this.users.revokeAllSessions(auth.user.id, auth.session.id);
+    const passwordHash = await hashPassword(newPassword);
+    await withTransaction(this.db, async (tx) => {
+      const users = new UsersRepository(tx);
+      await users.update(auth.user.id, { passwordHash });
+      await users.revokeAllSessions(auth.user.id, auth.session.id);
+      await new AuthRepository(tx).expireTokens(auth.user.id);
+    });
     return true;
+  }
+
+  /** Ends every pending reset and confirmation link of a user (an administrator disabled the account). */
+  async endPendingLinks(tx: Tx, userId: string) {
+    await new AuthRepository(tx).expireTokens(userId);
   }
 
   async listSessions(auth: Authenticated) {

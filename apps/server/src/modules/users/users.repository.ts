@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { sessions, userAvatars, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,7 +8,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 /** SQL on users, sessions and avatars, shared by auth, the signed-in user's own calls and admin. */
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async byId(id: string) {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
@@ -32,15 +32,34 @@ export class UsersRepository {
       .returning();
     return row;
   }
-  async countAdmins() {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
+  /**
+   * The ids of the active administrators, locked until the transaction ends, so two requests that
+   * each demote or disable one of the last two cannot both see another one left.
+   */
+  async lockActiveAdmins(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-    return row?.n ?? 0;
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+      .for('update');
+    return rows.map((r) => r.id);
   }
 
-  async createSession(values: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }) {
+  /**
+   * Whether the account with this email has ever signed in from this address. One query whether or
+   * not the account exists, so its cost tells nothing about which it is.
+   */
+  async hasSignedInFrom(email: string, ip: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ one: sql`1` })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(users.email, email.toLowerCase()), eq(sessions.ip, ip)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async createSession(values: { userId: string; expiresAt: Date; signedInAt?: Date; userAgent?: string | null; ip?: string | null }) {
     const [row] = await this.db.insert(sessions).values(values).returning();
     return row!;
   }

@@ -18,6 +18,10 @@ describe('safeRedirect', () => {
     ['a newline the URL parser drops', '/\n/evil.example'],
     ['a relative path', 'dashboard'],
     ['an encoded protocol-relative URL', '%2F%2Fevil.example'],
+    ['a protocol-relative URL behind a parent segment', '/..//evil.example'],
+    ['a protocol-relative URL behind a current segment', '/.//evil.example'],
+    ['a protocol-relative URL behind several segments', '/a/../..//evil.example/x'],
+    ['an encoded dot segment', '/%2e%2e//evil.example'],
   ])('refuses %s', (_, value) => {
     expect(safeRedirect(value)).toBe('/');
   });

@@ -15,5 +15,8 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
     return fallback;
   }
   if (url.origin !== window.location.origin) return fallback;
+  // The path as the router will read it, dot segments resolved: `/..//evil.example` and
+  // `/.//evil.example` become `//evil.example`, which a browser reads as another host.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return fallback;
   return url.pathname + url.search + url.hash;
 }

@@ -1,0 +1,196 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, gt, inArray, isNull, lte, lt, sql } from 'drizzle-orm';
+import { withTransaction, type Db, type DbOrTx, type Tx } from '../db/client.js';
+import { mailJobs, outbox } from '../db/schema/index.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type MailJob = typeof mailJobs.$inferSelect;
+export type NewMailJob = Pick<typeof mailJobs.$inferInsert, 'kind' | 'email' | 'userId' | 'created'>;
+
+/** Turns a job into the mail it asks for (issuing its link inside `tx`), or nothing when none is due. */
+export type Composer = (tx: Tx, job: MailJob) => Promise<Mail | undefined>;
+
+const DELIVERY_ATTEMPTS = 8;
+const COMPOSE_ATTEMPTS = 5;
+/** A mail whose links have expired is not worth sending late (a reset link lives an hour, a confirmation a day). */
+const DELIVERY_HORIZON = sql`now() - interval '24 hours'`;
+/** A delivery in progress holds its row this long; a process that died mid-send lets another retry after it. */
+const LEASE_SECONDS = 120;
+const POLL_MS = 5_000;
+const retryDelaySeconds = (attempt: number) => Math.min(15 * 2 ** (attempt - 1), 3600);
+
+/**
+ * Mail off the request path, and durable: a request writes a job row (in its own transaction)
+ * and returns; this queue composes each job into an outbox row and, with SMTP configured, delivers
+ * it with retries. Rows are claimed with SKIP LOCKED, so several server processes share the work;
+ * jobs left by a stopped process are taken up at the next start.
+ */
+export class MailQueue {
+  private readonly transport: Transporter | undefined;
+  private readonly composers = new Map<MailJob['kind'], Composer>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly from: string,
+    smtpUrl: string | undefined,
+  ) {
+    // Bounded waits: a slow or dead SMTP server delays a mail, never the queue for long.
+    this.transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
+  }
+
+  register(kind: MailJob['kind'], composer: Composer) {
+    this.composers.set(kind, composer);
+  }
+
+  /** Writes the job with `tx` (the caller's transaction, so it lands with the change that asked for it). */
+  async enqueue(tx: DbOrTx, job: NewMailJob): Promise<void> {
+    await tx.insert(mailJobs).values(job);
+  }
+
+  /** Starts working now, without waiting for the next poll; call after the enqueuing transaction committed. */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.work().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  start() {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops polling and waits briefly for the round in progress; an unfinished delivery is retried later. */
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    this.transport?.close();
+  }
+
+  /** Works until nothing is due (tests read the outbox right after a call). */
+  async drain() {
+    for (let i = 0; i < 50; i++) {
+      if (this.running) await this.running;
+      const due = await this.dueJobs();
+      if (due === 0) return;
+      this.kick();
+    }
+  }
+
+  private async dueJobs() {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailJobs)
+      .where(and(isNull(mailJobs.doneAt), lte(mailJobs.nextAttemptAt, sql`now()`), lt(mailJobs.attempts, COMPOSE_ATTEMPTS)));
+    return Number(row?.n ?? 0);
+  }
+
+  private async work() {
+    try {
+      while (!this.stopped && (await this.composeSome()) > 0);
+      if (this.transport) while (!this.stopped && (await this.deliverSome()) > 0);
+    } catch (err) {
+      // The database may be away for a moment; the next poll tries again.
+      this.log.warn({ err }, 'mail queue: round failed');
+    }
+  }
+
+  /** Composes up to 20 due jobs, each in its own transaction with the token it issues. */
+  private async composeSome(): Promise<number> {
+    const ids = await this.db
+      .select({ id: mailJobs.id })
+      .from(mailJobs)
+      .where(and(isNull(mailJobs.doneAt), lte(mailJobs.nextAttemptAt, sql`now()`), lt(mailJobs.attempts, COMPOSE_ATTEMPTS)))
+      .orderBy(asc(mailJobs.createdAt))
+      .limit(20);
+    let done = 0;
+    for (const { id } of ids) {
+      try {
+        await withTransaction(this.db, async (tx) => {
+          const [job] = await tx
+            .select()
+            .from(mailJobs)
+            .where(and(eq(mailJobs.id, id), isNull(mailJobs.doneAt)))
+            .for('update', { skipLocked: true });
+          if (!job) return;
+          const composer = this.composers.get(job.kind);
+          const mail = composer ? await composer(tx, job) : undefined;
+          if (mail) {
+            await tx.insert(outbox).values(mail);
+            if (!this.transport) this.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail kept in outbox (no SMTP_URL)');
+          }
+          await tx.update(mailJobs).set({ doneAt: new Date(), error: null }).where(eq(mailJobs.id, id));
+        });
+        done += 1;
+      } catch (err) {
+        this.log.warn({ err, job: id }, 'mail queue: could not compose a mail; will retry');
+        await this.db
+          .update(mailJobs)
+          .set({
+            attempts: sql`${mailJobs.attempts} + 1`,
+            nextAttemptAt: sql`now() + make_interval(secs => least(15 * power(2, ${mailJobs.attempts}), 3600))`,
+            error: String(err).slice(0, 500),
+          })
+          .where(eq(mailJobs.id, id));
+      }
+    }
+    return done;
+  }
+
+  /** Claims up to 10 due mails (a lease, so no other process sends them meanwhile) and sends them. */
+  private async deliverSome(): Promise<number> {
+    const claimed = await withTransaction(this.db, async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`), lt(outbox.attempts, DELIVERY_ATTEMPTS), gt(outbox.createdAt, DELIVERY_HORIZON)))
+        .orderBy(asc(outbox.createdAt))
+        .limit(10)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .where(inArray(outbox.id, due.map((d) => d.id)))
+        .returning();
+    });
+    for (const row of claimed) {
+      if (this.stopped) break;
+      try {
+        await this.transport!.sendMail({ from: this.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+        await this.db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+      } catch (err) {
+        const last = row.attempts >= DELIVERY_ATTEMPTS;
+        this.log[last ? 'error' : 'warn']({ err, to: row.to, attempt: row.attempts }, last ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
+        await this.db
+          .update(outbox)
+          .set({ error: String(err).slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})` })
+          .where(eq(outbox.id, row.id));
+      }
+    }
+    return claimed.length;
+  }
+}
