@@ -94,18 +94,25 @@ export class MailQueue {
   async drain() {
     for (let i = 0; i < 50; i++) {
       if (this.running) await this.running;
-      const due = await this.dueJobs();
-      if (due === 0) return;
+      if (!(await this.hasDueWork())) return;
       this.kick();
+      await this.running;
     }
   }
 
-  private async dueJobs() {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
+  private async hasDueWork() {
+    const jobs = await this.db
+      .select({ id: mailJobs.id })
       .from(mailJobs)
-      .where(and(isNull(mailJobs.doneAt), lte(mailJobs.nextAttemptAt, sql`now()`), lt(mailJobs.attempts, COMPOSE_ATTEMPTS)));
-    return Number(row?.n ?? 0);
+      .where(and(isNull(mailJobs.doneAt), lte(mailJobs.nextAttemptAt, sql`now()`), lt(mailJobs.attempts, COMPOSE_ATTEMPTS)))
+      .limit(1);
+    if (jobs.length > 0 || !this.transport) return jobs.length > 0;
+    const mails = await this.db.select({ id: outbox.id }).from(outbox).where(this.deliverable()).limit(1);
+    return mails.length > 0;
+  }
+
+  private deliverable() {
+    return and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`), lt(outbox.attempts, DELIVERY_ATTEMPTS), gt(outbox.createdAt, DELIVERY_HORIZON));
   }
 
   private async work() {
@@ -166,7 +173,7 @@ export class MailQueue {
       const due = await tx
         .select({ id: outbox.id })
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`), lt(outbox.attempts, DELIVERY_ATTEMPTS), gt(outbox.createdAt, DELIVERY_HORIZON)))
+        .where(this.deliverable())
         .orderBy(asc(outbox.createdAt))
         .limit(10)
         .for('update', { skipLocked: true });

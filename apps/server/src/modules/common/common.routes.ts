@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, ErrorCode, ZApiError, ZIdParam, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
 import { AppError } from '../../lib/errors.js';
+import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { CommonService } from './common.service.js';
 import { navigationFor } from './navigation.js';
@@ -23,13 +24,9 @@ export function commonRoutes(app: FastifyInstance, common: CommonService, guards
   );
 
   r.post('/api/common/user/avatar', { onRequest: guards.requireUser, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZUser, ...errors } } }, async (req) => {
-    // Otherwise the multipart plugin answers 406 with a code outside the contract.
-    if (!req.isMultipart()) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the image as multipart/form-data');
-    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } });
+    const file = await readOneFile(req, { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' });
     if (!file) throw new AppError(400, ErrorCode.VALIDATION, 'Attach an image', [{ path: 'avatar', message: 'Attach an image' }]);
-    const data = await file.toBuffer();
-    if (file.file.truncated) throw new AppError(413, ErrorCode.TOO_LARGE, 'The image is larger than 2 MB');
-    return common.setAvatar(authOf(req), data);
+    return common.setAvatar(authOf(req), file.data);
   });
   r.delete('/api/common/user/avatar', { onRequest: guards.requireUser, schema: { tags, response: { 200: ZUser, ...errors } } }, (req) =>
     common.removeAvatar(authOf(req)),

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@cuadre/contracts';
+import { AppError } from './errors.js';
+
+export interface Upload {
+  data: Buffer;
+  filename: string;
+}
+
+/**
+ * The one file of a multipart request, read whole, at most `maxBytes`. A malformed body (no
+ * boundary, a boundary past the standard's 70 characters, a form that ends early) is the
+ * client's mistake and answers 400, never 500; a larger file answers 413.
+ */
+export async function readOneFile(request: FastifyRequest, opts: { field: string; maxBytes: number; tooLarge: string }): Promise<Upload | undefined> {
+  // Otherwise the multipart plugin answers 406 with a code outside the contract.
+  if (!request.isMultipart()) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the file as multipart/form-data');
+  const tooLarge = () => new AppError(413, ErrorCode.TOO_LARGE, opts.tooLarge);
+  try {
+    const file = await request.file({ limits: { fileSize: opts.maxBytes + 1, files: 1, fields: 10, parts: 20, headerPairs: 100 } });
+    if (!file) return undefined;
+    const data = await file.toBuffer();
+    if (file.file.truncated || data.length > opts.maxBytes) throw tooLarge();
+    return { data, filename: file.filename };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooLarge();
+    throw new AppError(400, ErrorCode.VALIDATION, 'The upload is malformed; send one file as multipart/form-data', [
+      { path: opts.field, message: 'The upload is malformed' },
+    ]);
+  }
+}
