@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
     // Each file builds its own app on its own database (an in-memory PGlite, or a fresh PostgreSQL
     // database), so files run side by side in separate processes without sharing state.
     pool: 'forks',

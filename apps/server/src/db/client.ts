@@ -26,27 +26,33 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database itself, when that is what this is. */
+  pglite?: PGlite;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * An embedded database: files under `dir`, or in memory without one; `image` starts it from a
+ * data directory dumped by `dumpDataDir` (tests clone one migrated image instead of running
+ * initdb for every app). The migrations run either way; on an image they find nothing to do.
+ */
+export async function openPglite(opts: { dir?: string; image?: Blob } = {}): Promise<Database> {
+  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+  const client = new PGlite({ ...(opts.dir ? { dataDir: opts.dir } : {}), ...(opts.image ? { loadDataDir: opts.image } : {}) });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
+}
 
 /**
  * `databaseUrl` undefined: PGlite with files under `dataDir/pglite`.
  * `memory://`: PGlite in memory (tests). Anything else: a PostgreSQL server.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (!opts.databaseUrl || opts.databaseUrl.startsWith('memory://')) {
-    let dir: string | undefined;
-    if (!opts.databaseUrl) {
-      dir = path.join(opts.dataDir, 'pglite');
-      mkdirSync(dir, { recursive: true });
-    }
-    const client = dir ? new PGlite(dir) : new PGlite();
-    await client.waitReady;
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
-  }
+  if (!opts.databaseUrl) return openPglite({ dir: path.join(opts.dataDir, 'pglite') });
+  if (opts.databaseUrl.startsWith('memory://')) return openPglite();
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });

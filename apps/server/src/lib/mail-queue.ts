@@ -32,11 +32,37 @@ const retryDelaySeconds = (attempt: number) => Math.min(15 * 2 ** (attempt - 1),
  * it with retries. Rows are claimed with SKIP LOCKED, so several server processes share the work;
  * jobs left by a stopped process are taken up at the next start.
  */
+/** Runs one async round at a time; a kick during a round asks for one more after it. */
+class Rounds {
+  running: Promise<void> | undefined;
+  private again = false;
+  constructor(private readonly round: () => Promise<void>) {}
+  kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.round().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+}
+
 export class MailQueue {
   private readonly transport: Transporter | undefined;
   private readonly composers = new Map<MailJob['kind'], Composer>();
-  private running: Promise<void> | undefined;
-  private again = false;
+  // Composing and delivering run apart, so a slow SMTP server never holds up the next mail's composition.
+  private readonly composing = new Rounds(() => this.guarded(async () => {
+    while (!this.stopped && (await this.composeSome()) > 0);
+    if (this.transport) this.delivering.kick();
+  }));
+  private readonly delivering = new Rounds(() => this.guarded(async () => {
+    while (!this.stopped && (await this.deliverSome()) > 0);
+  }));
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -61,18 +87,7 @@ export class MailQueue {
 
   /** Starts working now, without waiting for the next poll; call after the enqueuing transaction committed. */
   kick() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.work().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    if (!this.stopped) this.composing.kick();
   }
 
   start() {
@@ -82,47 +97,52 @@ export class MailQueue {
     this.kick();
   }
 
-  /** Stops polling and waits briefly for the round in progress; an unfinished delivery is retried later. */
+  /** Stops polling and waits briefly for the rounds in progress; an unfinished delivery is retried later. */
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    const rounds = [this.composing.running, this.delivering.running].filter(Boolean);
+    if (rounds.length) await Promise.race([Promise.all(rounds), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     this.transport?.close();
   }
 
-  /** Works until nothing is due (tests read the outbox right after a call). */
-  async drain() {
-    for (let i = 0; i < 50; i++) {
-      if (this.running) await this.running;
-      if (!(await this.hasDueWork())) return;
+  /** Composes every due job (tests read the outbox right after a call); with `deliver`, sends what is due too. */
+  async drain(opts: { deliver?: boolean } = {}) {
+    for (let i = 0; i < 50 && !this.stopped; i++) {
+      await this.composing.running;
+      if (opts.deliver) await this.delivering.running;
+      if (!(await this.hasDueWork(opts.deliver ?? false))) return;
       this.kick();
-      await this.running;
+      await this.composing.running;
+      if (opts.deliver) {
+        this.delivering.kick();
+        await this.delivering.running;
+      }
     }
   }
 
-  private async hasDueWork() {
+  private async guarded(round: () => Promise<void>) {
+    try {
+      await round();
+    } catch (err) {
+      // The database may be away for a moment; the next poll tries again.
+      this.log.warn({ err }, 'mail queue: round failed');
+    }
+  }
+
+  private async hasDueWork(deliveries: boolean) {
     const jobs = await this.db
       .select({ id: mailJobs.id })
       .from(mailJobs)
       .where(and(isNull(mailJobs.doneAt), lte(mailJobs.nextAttemptAt, sql`now()`), lt(mailJobs.attempts, COMPOSE_ATTEMPTS)))
       .limit(1);
-    if (jobs.length > 0 || !this.transport) return jobs.length > 0;
+    if (jobs.length > 0 || !deliveries || !this.transport) return jobs.length > 0;
     const mails = await this.db.select({ id: outbox.id }).from(outbox).where(this.deliverable()).limit(1);
     return mails.length > 0;
   }
 
   private deliverable() {
     return and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`), lt(outbox.attempts, DELIVERY_ATTEMPTS), gt(outbox.createdAt, DELIVERY_HORIZON));
-  }
-
-  private async work() {
-    try {
-      while (!this.stopped && (await this.composeSome()) > 0);
-      if (this.transport) while (!this.stopped && (await this.deliverSome()) > 0);
-    } catch (err) {
-      // The database may be away for a moment; the next poll tries again.
-      this.log.warn({ err }, 'mail queue: round failed');
-    }
   }
 
   /** Composes up to 20 due jobs, each in its own transaction with the token it issues. */

@@ -198,7 +198,7 @@ export async function createTestApp(overrides: Env = {}, opts: TestAppOptions = 
   const store = opts.store ?? (await createTestStore({ timeZone: opts.timeZone }));
   try {
     const config = loadConfig(testEnv(store, overrides) as NodeJS.ProcessEnv);
-    const app = await buildApp(config, { logger: false });
+    const app = await buildApp(config, { logger: false, database: store.database });
     await app.ready();
     if (store.timeZone && app.database.kind === 'pglite') await app.database.db.execute(sql.raw(setTimeZoneSql(store.timeZone)));
     return new TestApp(app, config, store, !opts.store);

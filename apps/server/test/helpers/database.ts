@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, type Database } from '../../src/db/client.js';
 
 /**
  * Tests run on an in-memory PGlite unless TEST_DB=postgres and DATABASE_URL name a PostgreSQL
@@ -19,6 +21,8 @@ export interface TestStore {
   env: { DATA_DIR: string; DATABASE_URL: string };
   /** The database session time zone asked for, when not the server's default. */
   timeZone?: string;
+  /** An open database the app is built on (an in-memory PGlite cloned from the image); otherwise the app opens its own from `env`. */
+  database?: Database;
   drop(): Promise<void>;
 }
 
@@ -91,5 +95,16 @@ export async function createTestStore(opts: { persistent?: boolean; timeZone?: s
     };
   }
   // An empty DATABASE_URL means "not set" to the config: PGlite with its files in DATA_DIR.
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: opts.persistent ? '' : 'memory://' }, timeZone: opts.timeZone, drop: async () => removeDir() };
+  if (opts.persistent) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, timeZone: opts.timeZone, drop: async () => removeDir() };
+  // In memory, cloned from the run's migrated image; the app is handed the open database.
+  const database = await openPglite({ image: new Blob([readFileSync(inject('pgliteImage'))]) });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: 'memory://' },
+    timeZone: opts.timeZone,
+    database,
+    drop: async () => {
+      await database.close();
+      removeDir();
+    },
+  };
 }
