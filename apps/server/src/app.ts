@@ -15,6 +15,7 @@ import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
 import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
 import { MailQueue } from './lib/mail-queue.js';
 import { usePasswordProfile } from './lib/passwords.js';
+import { OutageLog } from './lib/outage.js';
 import { AccessTokens } from './lib/tokens.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestHygiene } from './plugins/hygiene.js';
@@ -35,6 +36,7 @@ declare module 'fastify' {
     database: Database;
     bootstrapResult: BootstrapResult;
     mailQueue: MailQueue;
+    outages: OutageLog;
   }
 }
 
@@ -42,6 +44,33 @@ export interface BuildOptions {
   /** Pass an open database to share it (tests); otherwise one is opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Told one plain line per attempt while a start waits for PostgreSQL. */
+  onWait?: (line: string) => void;
+}
+
+/**
+ * A Redis client that never makes a request wait on a dead Redis: no offline queue, no retries of
+ * a command, short timeouts; it reconnects by itself, at most every 2 s, for ever. A start waits a
+ * moment for it to be ready, then goes on: calls that need it answer 503 until it is.
+ */
+async function connectRedis(url: string, outages: OutageLog): Promise<Redis> {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    commandTimeout: 800,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  redis.on('error', (err) => outages.lost('redis', err));
+  redis.on('ready', () => outages.back('redis'));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 3_000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
 }
 
 /** The whole server: external plugins, then the app's services, then its routes. */
@@ -62,8 +91,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerRequestHygiene(app);
   registerErrorHandling(app);
 
+  const outages = new OutageLog(app.log);
+  app.decorate('outages', outages);
+
   // External plugins.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, outages) : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -104,13 +136,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The app: database, then services.
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, waitSeconds: config.databaseWaitSeconds, onWait: opts.onWait, outages }));
   const ownsDatabase = !opts.database;
   app.decorate('database', database);
   const { db } = database;
   app.decorate('bootstrapResult', await bootstrap(db, { email: config.adminEmail, password: config.adminPassword }));
 
-  const mailQueue = new MailQueue(db, app.log, config.mailFrom, config.smtpUrl);
+  const mailQueue = new MailQueue(db, app.log, config.mailFrom, config.smtpUrl, outages);
   app.decorate('mailQueue', mailQueue);
   const windowMs = config.rateLimits.accountWindowMs;
   const mailRequests = redis ? new RedisAttemptCounter(redis, windowMs, `${config.redisPrefix}attempts:`) : new MemoryAttemptCounter(windowMs);
@@ -122,7 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const guards = authGuards(app, auth);
 
   // Routes.
-  healthRoutes(app, database);
+  healthRoutes(app, database, redis, outages);
   authRoutes(app, auth, guards, config.rateLimits.authIpPerMinute);
   commonRoutes(app, new CommonService(usersRepo), guards);
   plansRoutes(app, plansRepo, guards);
@@ -134,7 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => {
     await mailQueue.stop();
-    redis?.disconnect();
+    await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });
   return app;

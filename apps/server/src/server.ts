@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { StartupError } from './db/client.js';
 
 async function main() {
   let config;
@@ -13,7 +14,16 @@ async function main() {
     throw err;
   }
   const started = performance.now();
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config, { onWait: (line) => console.log(line) });
+  } catch (err) {
+    if (err instanceof StartupError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   const lines = [

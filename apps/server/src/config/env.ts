@@ -39,6 +39,8 @@ const ZEnv = z.object({
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Failed sign-ins on one account within the window before it is slowed down. */
   AUTH_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** How long a start waits for PostgreSQL to answer before giving up. */
+  DATABASE_WAIT_S: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export interface Config {
@@ -48,6 +50,7 @@ export interface Config {
   dataDir: string;
   /** `undefined` means the embedded PGlite under `dataDir`; `'memory://'` means an in-memory PGlite. */
   databaseUrl: string | undefined;
+  databaseWaitSeconds: number;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -91,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitSeconds: e.DATABASE_WAIT_S,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Cuadre <no-reply@cuadre.local>',

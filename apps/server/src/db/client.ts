@@ -28,6 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database itself, when that is what this is. */
   pglite?: PGlite;
+  /** Answers when the database does, throws otherwise (readiness). */
+  ping(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -43,18 +45,155 @@ export async function openPglite(opts: { dir?: string; image?: Blob } = {}): Pro
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+  };
+}
+
+/** A start that cannot go on, in one plain sentence (no stack trace): printed as it is, then exit 1. */
+export class StartupError extends Error {}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** How long a start waits for PostgreSQL to answer (DATABASE_WAIT_S). */
+  waitSeconds?: number;
+  /** Told one plain line per failed attempt while waiting. */
+  onWait?: (line: string) => void;
+  /** Told when connections are lost and come back, to log each once. */
+  outages?: { lost(what: 'database', err?: unknown): void; back(what: 'database'): void };
 }
 
 /**
  * `databaseUrl` undefined: PGlite with files under `dataDir/pglite`.
  * `memory://`: PGlite in memory (tests). Anything else: a PostgreSQL server.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!opts.databaseUrl) return openPglite({ dir: path.join(opts.dataDir, 'pglite') });
   if (opts.databaseUrl.startsWith('memory://')) return openPglite();
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+  return openPostgres(opts.databaseUrl, opts);
+}
+
+/**
+ * A pool that never takes the process down and never makes a request wait long: a lost connection
+ * is an `error` event, handled and reported once; connecting gives up after 3 s and a statement
+ * after 5 s, so a call that needs the database while it is away answers 503 quickly.
+ */
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
+  const target = describeTarget(url);
+  await waitForPostgres(url, target, opts.waitSeconds ?? 60, opts.onWait ?? (() => undefined));
+  // The migrations on a connection of their own, without the request timeouts: a long one must finish.
+  const migrator = new pg.Client({ connectionString: url });
+  migrator.on('error', () => undefined);
+  await migrator.connect();
+  try {
+    await migratePg(drizzlePg({ client: migrator, schema }), { migrationsFolder });
+  } finally {
+    await migrator.end().catch(() => undefined);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    query_timeout: 5_000,
+    statement_timeout: 5_000,
+    idle_in_transaction_session_timeout: 10_000,
+    keepAlive: true,
+  });
+  // An idle client whose server went away emits `error` on the pool; unhandled, it ends the process.
+  pool.on('error', (err) => opts.outages?.lost('database', err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.outages?.lost('database', err));
+    opts.outages?.back('database');
+  });
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+  };
+}
+
+function describeTarget(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || '5432'}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Why a connection attempt failed, in a few plain words. */
+function reasonOf(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ETIMEDOUT':
+      return 'timed out';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case '57P03':
+      return 'the server is starting up';
+    default:
+      return /timeout/i.test(e.message ?? '') ? 'timed out' : (e.message ?? String(err)).split('\n')[0]!;
+  }
+}
+
+/** Errors waiting cannot fix: said at once, in one sentence. */
+function fatalOf(err: unknown, url: string, target: string): string | undefined {
+  const e = err as { code?: string; message?: string };
+  let user = 'postgres';
+  let database = '';
+  try {
+    const u = new URL(url);
+    user = decodeURIComponent(u.username) || user;
+    database = decodeURIComponent(u.pathname.replace(/^\//, '')) || user;
+  } catch {
+    /* the generic sentence below */
+  }
+  if (e.code === '28P01' || e.code === '28000') return `PostgreSQL at ${target} refused the password or the access of user "${user}": check DATABASE_URL.`;
+  if (e.code === '3D000') return `The database "${database}" does not exist on PostgreSQL at ${target}: create it, or check DATABASE_URL.`;
+  if (/SSL/i.test(e.message ?? '') && !e.code) return `PostgreSQL at ${target} and DATABASE_URL disagree about SSL (${e.message}).`;
+  return undefined;
+}
+
+async function waitForPostgres(url: string, target: string, waitSeconds: number, onWait: (line: string) => void) {
+  const deadline = Date.now() + waitSeconds * 1000;
+  let delay = 500;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end().catch(() => undefined);
+      return;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      const fatal = fatalOf(err, url, target);
+      if (fatal) throw new StartupError(fatal);
+      const reason = reasonOf(err);
+      if (Date.now() + delay > deadline) {
+        throw new StartupError(`PostgreSQL at ${target} could not be reached within ${waitSeconds} s (${reason}): check that it is running and that DATABASE_URL names it.`);
+      }
+      onWait(`Waiting for PostgreSQL at ${target}: ${reason}`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 5_000);
+    }
+  }
 }

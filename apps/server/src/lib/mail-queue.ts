@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lte, lt, sql } from 'drizzle-orm';
 import { withTransaction, type Db, type DbOrTx, type Tx } from '../db/client.js';
 import { mailJobs, outbox } from '../db/schema/index.js';
+import { unavailableDependency, type OutageLog } from './outage.js';
 
 export interface Mail {
   to: string;
@@ -71,6 +72,7 @@ export class MailQueue {
     private readonly log: FastifyBaseLogger,
     private readonly from: string,
     smtpUrl: string | undefined,
+    private readonly outages?: OutageLog,
   ) {
     // Bounded waits: a slow or dead SMTP server delays a mail, never the queue for long.
     this.transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
@@ -125,8 +127,10 @@ export class MailQueue {
     try {
       await round();
     } catch (err) {
-      // The database may be away for a moment; the next poll tries again.
-      this.log.warn({ err }, 'mail queue: round failed');
+      // The database may be away for a moment: that is logged once, by the outage log; the next poll tries again.
+      const away = unavailableDependency(err);
+      if (away && this.outages) this.outages.lost(away, err);
+      else this.log.warn({ err }, 'mail queue: round failed');
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '@cuadre/contracts';
 import { AppError } from '../lib/errors.js';
+import { serviceUnavailable, unavailableDependency } from '../lib/outage.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ErrorCode.VALIDATION,
@@ -31,11 +32,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
       body = { statusCode: err.statusCode, code: CODE_BY_STATUS[err.statusCode] ?? ErrorCode.BAD_REQUEST, message: err.message };
+    } else if (unavailableDependency(err)) {
+      // The database or Redis is away: the outage is logged once, the call answers 503 with Retry-After.
+      const what = unavailableDependency(err)!;
+      app.outages?.lost(what, err);
+      const e = serviceUnavailable(what);
+      reply.headers(e.headers!);
+      body = { statusCode: 503, code: e.code, message: e.message };
     } else {
       request.log.error({ err }, 'unhandled error');
       body = { statusCode: 500, code: ErrorCode.INTERNAL, message: 'Something went wrong on our side' };
     }
-    if (body.statusCode >= 500 && !(err instanceof AppError)) request.log.error({ err }, 'server error');
     return reply.status(body.statusCode).send(body);
   });
 

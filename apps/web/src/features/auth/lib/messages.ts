@@ -11,6 +11,7 @@ const CODE_KEYS: Record<string, string> = {
   TOKEN_INVALID: 'auth.errors.tokenInvalid',
   VALIDATION: 'auth.errors.validation',
   NETWORK: 'auth.errors.network',
+  SERVICE_UNAVAILABLE: 'auth.errors.serviceUnavailable',
 };
 
 /** A failed call in words: a known code translated, anything else in the server's own words. */
