@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,10 @@ const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
 /** Runs the real entry point as a process, the way `npm start` does. */
 function start(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-proc-'));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cuadre-proc-'));
   const { DATABASE_URL: _db, ...base } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', REDIS_URL: '', ADMIN_EMAIL: 'proc@cuadre.test', ADMIN_PASSWORD: 'Process-Admin-Pass-1', ...env },
+    env: { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: 'memory://', LOG_LEVEL: 'info', REDIS_URL: '', ADMIN_EMAIL: 'proc@cuadre.test', ADMIN_PASSWORD: 'Process-Admin-Pass-1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -61,6 +62,48 @@ describe('the server process', () => {
     } finally {
       s.proc.kill('SIGKILL');
       s.cleanup();
+    }
+  });
+
+  it('on SIGTERM finishes the request in flight, closes the embedded database cleanly, and starts again on the same folder', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-stop-'));
+    try {
+      const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      await waitFor(() => /Cuadre is running at (\S+)/.test(first.output()), 'the first start');
+      const url = first.output().match(/Cuadre is running at (\S+)/)![1]!;
+      // A sign-in whose body is still arriving when the signal comes: the request is surely in flight.
+      const body = JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' });
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = request(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          first.proc.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 300);
+        }, 300);
+      });
+      expect(await answer).toBe(200);
+      expect(await first.exited, first.output()).toBe(0);
+
+      const second = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      try {
+        await waitFor(() => /Cuadre is running at (\S+)/.test(second.output()), 'the second start');
+        const again = second.output().match(/Cuadre is running at (\S+)/)![1]!;
+        // The data is there: the administrator made by the first start signs in, and no second one was made.
+        expect(second.output()).not.toContain('Administrator created');
+        const res = await fetch(`${again}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' }) });
+        expect(res.status).toBe(200);
+        second.proc.kill('SIGTERM');
+        expect(await second.exited, second.output()).toBe(0);
+      } finally {
+        second.proc.kill('SIGKILL');
+        second.cleanup();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

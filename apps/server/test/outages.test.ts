@@ -1,0 +1,268 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createTestApp, type ApiResult, type TestApp } from './helpers/app.js';
+import { createTestStore, usingPostgres } from './helpers/database.js';
+import { expectError, expectOk } from './helpers/expect.js';
+import { TcpProxy } from './helpers/proxy.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Polls `fn` until it returns true; the deadline is the behaviour under test (e.g. "within 10 s"). */
+async function within(ms: number, fn: () => Promise<boolean>, what: string) {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await fn()) return;
+    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Calls that run side by side with an outage; every answer is kept with how long it took. */
+function load(t: TestApp, token: string) {
+  const seen: { status: number; ms: number; code?: string }[] = [];
+  let running = true;
+  const loop = async (call: () => Promise<ApiResult>) => {
+    while (running) {
+      const t0 = Date.now();
+      const res = await call();
+      seen.push({ status: res.status, ms: Date.now() - t0, code: res.body?.code });
+      await sleep(20);
+    }
+  };
+  const loops = [
+    loop(() => t.api('GET', '/api/common/user', { token })),
+    loop(() => t.api('PATCH', '/api/common/user', { token, body: { user: { company: `Bar ${Date.now()}` } } })),
+    loop(() => t.api('GET', '/api/auth/sessions', { token })),
+  ];
+  return {
+    seen,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+async function terminateBackends(database: string) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.runIf(usingPostgres)('PostgreSQL goes away', () => {
+  it('terminated connections: the process lives, no call answers 500, the next call succeeds', async () => {
+    const t = await createTestApp();
+    try {
+      const { token } = await t.ownerToken();
+      const database = new URL(t.config.databaseUrl!).pathname.slice(1);
+      const traffic = load(t, token);
+      await sleep(200);
+      await terminateBackends(database);
+      await sleep(300);
+      await terminateBackends(database);
+      await sleep(300);
+      await traffic.stop();
+      expect(traffic.seen.length).toBeGreaterThan(5);
+      for (const s of traffic.seen) expect([200, 503], JSON.stringify(s)).toContain(s.status);
+      expectOk(await t.api('GET', '/api/common/user', { token }));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a 6 s outage: calls answer 200 or 503 quickly, ready goes 503 then 200 by itself, nothing refused was written', async () => {
+    const store = await createTestStore();
+    const target = new URL(store.env.DATABASE_URL);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    const proxied = new URL(store.env.DATABASE_URL);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    const t = await createTestApp({ DATABASE_URL: proxied.toString() }, { store });
+    try {
+      const { owner, token } = await t.ownerToken();
+      expect(expectOk(await t.api('GET', '/api/health/ready'))).toEqual({ status: 'ok', database: 'ok', redis: t.config.redisUrl ? 'ok' : 'not configured' });
+
+      const traffic = load(t, token);
+      await sleep(300);
+      await proxy.cut();
+      await terminateBackends(target.pathname.slice(1));
+      const outageStarted = Date.now();
+
+      // While it is away: the process answers liveness, readiness says what is down.
+      await sleep(500);
+      expect((await t.api('GET', '/api/health')).status).toBe(200);
+      const notReady = await t.api('GET', '/api/health/ready');
+      expect(notReady.status).toBe(503);
+      expect(notReady.body).toMatchObject({ status: 'unavailable', database: 'down', statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(Number(notReady.headers['retry-after'])).toBeGreaterThan(0);
+      const refused = await t.api('PATCH', '/api/common/user', { token, body: { user: { name: 'Written during the outage' } } });
+      expectError(refused, 503, 'SERVICE_UNAVAILABLE');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      await sleep(Math.max(0, 6_000 - (Date.now() - outageStarted)));
+      await proxy.restore();
+      const back = Date.now();
+      await within(10_000, async () => (await t.api('GET', '/api/health/ready')).status === 200, 'ready again after PostgreSQL returned');
+      const recoveredInMs = Date.now() - back;
+      await traffic.stop();
+
+      const statuses = new Set(traffic.seen.map((s) => s.status));
+      expect([...statuses].every((s) => s === 200 || s === 503), JSON.stringify([...statuses])).toBe(true);
+      expect(traffic.seen.some((s) => s.status === 503)).toBe(true);
+      // The driver's defaults would wait for ever; the pool gives up within its timeouts (5 s is the promise).
+      const slowest = Math.max(...traffic.seen.map((s) => s.ms));
+      expect(slowest).toBeLessThan(8_000);
+      console.log(`outage: ${traffic.seen.length} calls, statuses ${[...statuses].join('/')}, slowest ${slowest} ms, ready ${recoveredInMs} ms after PostgreSQL returned`);
+
+      // A network that swallows packets instead of refusing them: the pool's timeouts answer 503, not a hang.
+      await proxy.hang();
+      await terminateBackends(target.pathname.slice(1));
+      const t0 = Date.now();
+      expectError(await t.api('GET', '/api/common/user', { token }), 503, 'SERVICE_UNAVAILABLE');
+      const hungMs = Date.now() - t0;
+      expect(hungMs).toBeLessThan(8_000);
+      console.log(`hung network: 503 after ${hungMs} ms`);
+      await proxy.restore();
+      await within(10_000, async () => (await t.api('GET', '/api/health/ready')).status === 200, 'ready again after the network returned');
+
+      // Every call works again; the write refused during the outage is not there.
+      const me = expectOk(await t.api('GET', '/api/common/user', { token }));
+      expect(me.name).not.toBe('Written during the outage');
+      expectOk(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password } }));
+    } finally {
+      await proxy.close();
+      await t.close();
+      await store.drop();
+    }
+  });
+});
+
+const redisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.runIf(redisServer)('Redis goes away', () => {
+  function startRedis(port: number): ChildProcess {
+    return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+  }
+  const stopRedis = (proc: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      proc.once('exit', () => resolve());
+      proc.kill('SIGKILL');
+    });
+
+  it('sign-in fails closed with 503 within a moment, reads go on, and all is back by itself when Redis returns', async () => {
+    const port = await freePort();
+    let redis = startRedis(port);
+    await within(5_000, async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 'redis-server up');
+    const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: `cuadre-outage-${port}:` });
+    try {
+      const { owner, token } = await t.ownerToken();
+      expect(expectOk(await t.api('GET', '/api/health/ready')).redis).toBe('ok');
+
+      await stopRedis(redis);
+      await sleep(200);
+      const answers: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const t0 = Date.now();
+        const res = await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password } });
+        answers.push(Date.now() - t0);
+        // Fails closed: never signed in without the counters, never a 500.
+        expectError(res, 503, 'SERVICE_UNAVAILABLE');
+      }
+      console.log(`redis outage: sign-in answered 503 in ${answers.join(', ')} ms`);
+      // No request waits on a dead Redis (no offline queue): well inside a second each.
+      expect(Math.max(...answers)).toBeLessThan(3_000);
+      expectError(await t.api('POST', '/api/auth/forgot-password', { body: { email: owner.email } }), 503, 'SERVICE_UNAVAILABLE');
+      // Reads that need no counter go on.
+      expectOk(await t.api('GET', '/api/common/user', { token }));
+      const notReady = await t.api('GET', '/api/health/ready');
+      expect(notReady.status).toBe(503);
+      expect(notReady.body).toMatchObject({ database: 'ok', redis: 'down' });
+
+      redis = startRedis(port);
+      await within(10_000, async () => (await t.api('GET', '/api/health/ready')).status === 200, 'ready again after Redis returned');
+      expectOk(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password } }));
+    } finally {
+      await t.close();
+      await stopRedis(redis);
+    }
+  });
+});
+
+describe('starting while the database cannot be reached', () => {
+  const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+  function start(env: Record<string, string>) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-wait-'));
+    const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '', ADMIN_EMAIL: 'wait@cuadre.test', ADMIN_PASSWORD: 'Waiting-Admin-Pass-1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    return { proc, output: () => out, exited, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+
+  it('waits with one plain line per attempt, then exits 1 with one sentence', async () => {
+    const port = await freePort();
+    const s = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/cuadre`, DATABASE_WAIT_S: '2' });
+    try {
+      expect(await s.exited).toBe(1);
+      const lines = s.output().trim().split('\n');
+      expect(lines.filter((l) => l === `Waiting for PostgreSQL at 127.0.0.1:${port}: connection refused`).length).toBeGreaterThanOrEqual(2);
+      expect(lines.at(-1)).toBe(`PostgreSQL at 127.0.0.1:${port} could not be reached within 2 s (connection refused): check that it is running and that DATABASE_URL names it.`);
+      // Plain lines only: no stack trace.
+      expect(s.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it.runIf(usingPostgres)('comes up by itself when PostgreSQL appears, and says at once when the database does not exist', async () => {
+    const store = await createTestStore();
+    const target = new URL(store.env.DATABASE_URL);
+    const port = await freePort();
+    const url = new URL(store.env.DATABASE_URL);
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+    const s = start({ DATABASE_URL: url.toString(), DATABASE_WAIT_S: '60' });
+    let proxy: TcpProxy | undefined;
+    try {
+      await within(20_000, async () => s.output().includes(`Waiting for PostgreSQL at 127.0.0.1:${port}: connection refused`), 'a waiting line');
+      proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432), port);
+      await within(30_000, async () => s.output().includes('Cuadre is running at'), 'the start once PostgreSQL answered');
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+
+      const missing = new URL(process.env.DATABASE_URL!);
+      missing.pathname = '/cuadre_no_such_database';
+      const m = start({ DATABASE_URL: missing.toString(), DATABASE_WAIT_S: '60' });
+      expect(await m.exited).toBe(1);
+      expect(m.output().trim().split('\n').at(-1)).toBe(`The database "cuadre_no_such_database" does not exist on PostgreSQL at ${missing.hostname}:${missing.port || 5432}: create it, or check DATABASE_URL.`);
+      m.cleanup();
+    } finally {
+      s.proc.kill('SIGKILL');
+      await proxy?.close();
+      s.cleanup();
+      await store.drop();
+    }
+  });
+});
