@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { User } from '@cuadre/contracts';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
+import { ApiError } from '@/lib/api';
 import { currentUserQuery, navigationQuery, queryClient } from './queries';
 
 const signedIn = () => {
@@ -73,6 +74,22 @@ describe('route guards (spec 000, section 6)', () => {
     serve(user({ plan: 'basic' }));
     expect(await redirectOf(() => shellLoader(args('/user/dashboard')))).toBeUndefined();
     expect(queryClient.fetchQuery).toHaveBeenCalledWith(expect.objectContaining({ queryKey: currentUserQuery.queryKey, staleTime: 0 }));
+  });
+
+  it('keeps the shell with the user it knows when the server is away for a moment, and not on a dead session', async () => {
+    signedIn();
+    serve(user({ plan: 'basic' }));
+    queryClient.setQueryData(currentUserQuery.queryKey, user({ plan: 'basic' }));
+    for (const code of ['SERVICE_UNAVAILABLE', 'NETWORK']) {
+      vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(new ApiError(code === 'NETWORK' ? 0 : 503, code, 'away'));
+      expect(await redirectOf(() => shellLoader(args('/user/dashboard')))).toBeUndefined();
+    }
+    vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(new ApiError(500, 'INTERNAL', 'broken'));
+    await expect(shellLoader(args('/user/dashboard'))).rejects.toThrow('broken');
+    // Nothing known yet: the failure is the page's to show, with its retry.
+    queryClient.removeQueries({ queryKey: currentUserQuery.queryKey });
+    vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(new ApiError(503, 'SERVICE_UNAVAILABLE', 'away'));
+    await expect(shellLoader(args('/user/dashboard'))).rejects.toThrow('away');
   });
 
   it('sends a non-admin from admin screens to their dashboard, and lets an admin through', async () => {

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { FREE_PLAN } from '@cuadre/contracts';
+import { ApiError } from '@/lib/api';
 import { session } from '@/lib/session';
 import { currentUserQuery, navigationQuery, queryClient } from './queries';
 
@@ -30,6 +31,23 @@ export function signedInOnlyLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A failure that says nothing about the session: the network, or the server's database away for a moment. */
+export const isTransient = (err: unknown) => err instanceof ApiError && (err.code === 'NETWORK' || err.code === 'SERVICE_UNAVAILABLE');
+
+/**
+ * The user as the server sees it now; when the server cannot be asked for a moment, the user it
+ * last answered, so a navigation during an outage keeps the shell instead of replacing it.
+ */
+async function freshUserOrCached() {
+  try {
+    return await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+  } catch (err) {
+    const cached = queryClient.getQueryData(currentUserQuery.queryKey);
+    if (cached && isTransient(err)) return cached;
+    throw err;
+  }
+}
+
 /**
  * The signed-in shell: the user and the navigation are resolved before the page shows. The user is
  * fetched again on every navigation, so a plan or role changed by an administrator takes effect on
@@ -37,10 +55,7 @@ export function signedInOnlyLoader({ request }: LoaderFunctionArgs) {
  */
 export async function shellLoader({ request }: LoaderFunctionArgs) {
   requireSession(request);
-  const [user] = await Promise.all([
-    queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }),
-    queryClient.ensureQueryData(navigationQuery),
-  ]);
+  const [user] = await Promise.all([freshUserOrCached(), queryClient.ensureQueryData(navigationQuery)]);
   const { path } = target(request);
   if (user.plan === FREE_PLAN && user.role !== 'admin' && !FREE_PLAN_ALLOWED.includes(path)) throw redirect('/user/pricing');
   return null;
