@@ -13,6 +13,11 @@ declare module 'vitest' {
 
 /** initdb and the migrations cost seconds per database; a run pays them once. */
 export default async function setup(project: TestProject) {
+  // The PostgreSQL run makes a real database per store and needs no image.
+  if (process.env.TEST_DB === 'postgres') {
+    project.provide('pgliteImage', '');
+    return;
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'cuadre-image-'));
   const database = await openPglite();
   const image = await database.pglite!.dumpDataDir('none');
