@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@cuadre/contracts';
 import type { Config } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -16,6 +16,7 @@ import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGu
 import { MailQueue } from './lib/mail-queue.js';
 import { usePasswordProfile } from './lib/passwords.js';
 import { OutageLog } from './lib/outage.js';
+import { documentTransform, nameSchemas } from './lib/openapi.js';
 import { AccessTokens } from './lib/tokens.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestHygiene } from './plugins/hygiene.js';
@@ -76,6 +77,7 @@ async function connectRedis(url: string, outages: OutageLog): Promise<Redis> {
 /** The whole server: external plugins, then the app's services, then its routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   usePasswordProfile(config.env === 'test' ? 'test' : 'owasp');
+  nameSchemas();
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // The server's own id on every log line; a client's id is logged beside it, never instead of it.
@@ -128,11 +130,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12, which is what the route schemas are written in (`type: [string, null]`).
+      openapi: '3.1.0',
       info: { title: 'Cuadre API', version: '0.1.0', description: 'The books of a small business. Money is integer cents.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

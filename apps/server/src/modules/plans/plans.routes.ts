@@ -21,7 +21,7 @@ export class PlansRepository {
 export function plansRoutes(app: FastifyInstance, repo: PlansRepository, guards: Guards) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/plans',
-    { onRequest: guards.requireUser, schema: { tags: ['plans'], response: { 200: ZPlansResponse, 401: ZApiError } } },
+    { onRequest: guards.requireUser, schema: { tags: ['plans'], summary: 'The plans, with their prices and features', response: { 200: ZPlansResponse, 401: ZApiError } } },
     // No payment provider is wired in yet: plans are activated by an administrator.
     async () => ({ items: await repo.active(), checkoutAvailable: false }),
   );
