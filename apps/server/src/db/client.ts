@@ -34,6 +34,25 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/** OIDs of PostgreSQL's bigint and numeric: what `count(*)` and `sum(bigint)` return. */
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * bigint and numeric come back as JavaScript numbers, the same from PGlite and from node-postgres
+ * (which would give strings), and exactly: a whole number beyond Number.MAX_SAFE_INTEGER is refused
+ * rather than rounded (ADR 002). A numeric with a fraction (a ratio, never money) is a plain number.
+ */
+export function parseExactNumber(text: string): number {
+  const value = Number(text);
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(value)) {
+    throw new RangeError(`The number ${text} is beyond what can be represented exactly; refusing to round it`);
+  }
+  return value;
+}
+pg.types.setTypeParser(INT8, parseExactNumber);
+pg.types.setTypeParser(NUMERIC, parseExactNumber);
+
 /**
  * An embedded database: files under `dir`, or in memory without one; `image` starts it from a
  * data directory dumped by `dumpDataDir` (tests clone one migrated image instead of running
@@ -41,7 +60,11 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
  */
 export async function openPglite(opts: { dir?: string; image?: Blob } = {}): Promise<Database> {
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const client = new PGlite({ ...(opts.dir ? { dataDir: opts.dir } : {}), ...(opts.image ? { loadDataDir: opts.image } : {}) });
+  const client = new PGlite({
+    ...(opts.dir ? { dataDir: opts.dir } : {}),
+    ...(opts.image ? { loadDataDir: opts.image } : {}),
+    parsers: { [INT8]: parseExactNumber, [NUMERIC]: parseExactNumber },
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -141,7 +141,7 @@ export class TestApp {
   }
 
   async count(table: PgTable, where?: SQL): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    const [row] = await this.db.select({ n: sql<number>`count(*)` }).from(table).where(where);
     return row?.n ?? 0;
   }
 

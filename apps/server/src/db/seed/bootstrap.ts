@@ -40,7 +40,7 @@ export async function bootstrap(db: Db, admin: { email?: string; password?: stri
     }
   }
   const [existing] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(*)` })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
   if (Number(existing?.n ?? 0) > 0) return {};

@@ -34,27 +34,27 @@ export class AdminRepository {
         .orderBy(dir(SORT_COLUMNS[q.sort]), asc(users.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+      this.db.select({ n: sql<number>`count(*)` }).from(users).where(where),
     ]);
     return { items, total: count?.n ?? 0 };
   }
 
   async stats() {
     const [byPlan, byStatus, signups, [active], [total], recent] = await Promise.all([
-      this.db.select({ plan: users.plan, count: sql<number>`count(*)::int` }).from(users).groupBy(users.plan).orderBy(users.plan),
-      this.db.select({ status: users.status, count: sql<number>`count(*)::int` }).from(users).groupBy(users.status).orderBy(users.status),
+      this.db.select({ plan: users.plan, count: sql<number>`count(*)` }).from(users).groupBy(users.plan).orderBy(users.plan),
+      this.db.select({ status: users.status, count: sql<number>`count(*)` }).from(users).groupBy(users.status).orderBy(users.status),
       this.db
-        .select({ month: sql<string>`to_char(date_trunc('month', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM')`, count: sql<number>`count(*)::int` })
+        .select({ month: sql<string>`to_char(date_trunc('month', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM')`, count: sql<number>`count(*)` })
         .from(users)
         // Back to a timestamptz read as UTC: compared bare, the session's TimeZone would shift the cut-off.
         .where(sql`${users.createdAt} >= (date_trunc('month', now() at time zone 'UTC') - interval '11 months') at time zone 'UTC'`)
         .groupBy(sql`1`)
         .orderBy(sql`1`),
       this.db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({ n: sql<number>`count(*)` })
         .from(users)
         .where(and(eq(users.role, 'user'), sql`${users.lastActiveAt} >= now() - interval '30 days'`)),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(users),
+      this.db.select({ n: sql<number>`count(*)` }).from(users),
       this.db.select().from(users).orderBy(desc(users.createdAt)).limit(5),
     ]);
     return { byPlan, byStatus, signups, active: active?.n ?? 0, total: total?.n ?? 0, recent };
