@@ -72,9 +72,12 @@ export class UsersRepository {
       .where(eq(sessions.id, sessionId));
     return row;
   }
+  /** Two rows, one transaction (a savepoint inside a caller's). */
   async touchSession(sessionId: string, userId: string, at: Date) {
-    await this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
-    await this.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+    await this.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+      await tx.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+    });
   }
   async extendSession(sessionId: string, expiresAt: Date) {
     await this.db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
@@ -109,29 +112,35 @@ export class UsersRepository {
       );
   }
 
+  /** The image and the user's avatar version, in one transaction. */
   async setAvatar(userId: string, mime: string, data: Buffer) {
-    await this.db
-      .insert(userAvatars)
-      .values({ userId, mime, data })
-      .onConflictDoUpdate({ target: userAvatars.userId, set: { mime, data, updatedAt: new Date() } });
-    const [row] = await this.db
-      .update(users)
-      .set({ avatarVersion: sql`coalesce(${users.avatarVersion}, 0) + 1`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row!;
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(userAvatars)
+        .values({ userId, mime, data })
+        .onConflictDoUpdate({ target: userAvatars.userId, set: { mime, data, updatedAt: new Date() } });
+      const [row] = await tx
+        .update(users)
+        .set({ avatarVersion: sql`coalesce(${users.avatarVersion}, 0) + 1`, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return row!;
+    });
   }
   async avatar(userId: string) {
     const [row] = await this.db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
     return row;
   }
+  /** The image and the user's avatar version, in one transaction. */
   async removeAvatar(userId: string) {
-    await this.db.delete(userAvatars).where(eq(userAvatars.userId, userId));
-    const [row] = await this.db
-      .update(users)
-      .set({ avatarVersion: null, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return row!;
+    return this.db.transaction(async (tx) => {
+      await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
+      const [row] = await tx
+        .update(users)
+        .set({ avatarVersion: null, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return row!;
+    });
   }
 }
