@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { userAvatars, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -79,6 +80,21 @@ describe('navigation', () => {
     const admin = expectOk(await t.api('GET', '/api/common/navigation', { token: await t.adminToken() }));
     const adminById = new Map((admin.default as Item[]).map((i) => [i.id, i]));
     for (const item of nav.default as Item[]) expect(item.icon).toBe(adminById.get(item.id)!.icon);
+  });
+
+  it('goes out compressed to a client that accepts brotli or gzip, and whole to one that does not', async () => {
+    const token = await t.adminToken();
+    const plain = await t.api('GET', '/api/common/navigation', { token, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.api('GET', '/api/common/navigation', { token, headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.raw.rawPayload.length).toBeLessThan(plain.raw.rawPayload.length / 2);
+      expect(JSON.parse(decode(res.raw.rawPayload).toString('utf8'))).toEqual(plain.body);
+    }
   });
 
   it('answers 401 without a token', async () => {

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './i18n';
-import { queryClient } from './app/queries';
-import { readDevicePreferences } from './app/preferences';
+import { queryClient } from '@/lib/queries';
+import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
 import { AppThemeProvider, paintPage } from './app/theme/theme-provider';
 

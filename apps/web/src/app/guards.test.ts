@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { User } from '@cuadre/contracts';
-import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
+import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, shellRedirect, signedInOnlyLoader } from './guards';
 import { ApiError } from '@/lib/api';
-import { currentUserQuery, navigationQuery, queryClient } from './queries';
+import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 
 const signedIn = () => {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -76,20 +76,30 @@ describe('route guards (spec 000, section 6)', () => {
     expect(queryClient.fetchQuery).toHaveBeenCalledWith(expect.objectContaining({ queryKey: currentUserQuery.queryKey, staleTime: 0 }));
   });
 
-  it('keeps the shell with the user it knows when the server is away for a moment, and not on a dead session', async () => {
+  it('shows the page at once with the user it knows and re-reads the user in the background; a failed check never replaces the page', async () => {
     signedIn();
     serve(user({ plan: 'basic' }));
     queryClient.setQueryData(currentUserQuery.queryKey, user({ plan: 'basic' }));
-    for (const code of ['SERVICE_UNAVAILABLE', 'NETWORK']) {
-      vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(new ApiError(code === 'NETWORK' ? 0 : 503, code, 'away'));
+    for (const err of [new ApiError(503, 'SERVICE_UNAVAILABLE', 'away'), new ApiError(0, 'NETWORK', 'offline'), new ApiError(500, 'INTERNAL', 'broken')]) {
+      const check = vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(err);
       expect(await redirectOf(() => shellLoader(args('/user/dashboard')))).toBeUndefined();
+      expect(check).toHaveBeenCalledWith(expect.objectContaining({ queryKey: currentUserQuery.queryKey, staleTime: 0 }));
     }
-    vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(new ApiError(500, 'INTERNAL', 'broken'));
-    await expect(shellLoader(args('/user/dashboard'))).rejects.toThrow('broken');
     // Nothing known yet: the failure is the page's to show, with its retry.
     queryClient.removeQueries({ queryKey: currentUserQuery.queryKey });
     vi.spyOn(queryClient, 'fetchQuery').mockRejectedValueOnce(new ApiError(503, 'SERVICE_UNAVAILABLE', 'away'));
     await expect(shellLoader(args('/user/dashboard'))).rejects.toThrow('away');
+  });
+
+  it.each([
+    [{ role: 'user', plan: 'basic' }, '/users', '/user/dashboard'],
+    [{ role: 'user', plan: 'basic' }, '/dashboard', '/user/dashboard'],
+    [{ role: 'user', plan: 'free' }, '/usersettings', '/user/pricing'],
+    [{ role: 'user', plan: 'free' }, '/sign-out', undefined],
+    [{ role: 'admin', plan: 'free' }, '/users', undefined],
+    [{ role: 'user', plan: 'pro' }, '/user/dashboard', undefined],
+  ] as const)('the shell sends %o from %s to %s (applied again when the background check answers)', (who, path, expected) => {
+    expect(shellRedirect(who, path)).toBe(expected);
   });
 
   it('sends a non-admin from admin screens to their dashboard, and lets an admin through', async () => {

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { FREE_PLAN } from '@cuadre/contracts';
+import { FREE_PLAN, type User } from '@cuadre/contracts';
 import { ApiError } from '@/lib/api';
 import { session } from '@/lib/session';
-import { currentUserQuery, navigationQuery, queryClient } from './queries';
+import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 
 /** Targets a free-plan user may still reach (spec 000, section 6). */
 const FREE_PLAN_ALLOWED = ['/user/pricing', '/user/purchaseconfirmation', '/user/purchaseerror', '/sign-out'];
@@ -34,31 +34,43 @@ export function signedInOnlyLoader({ request }: LoaderFunctionArgs) {
 /** A failure that says nothing about the session: the network, or the server's database away for a moment. */
 export const isTransient = (err: unknown) => err instanceof ApiError && (err.code === 'NETWORK' || err.code === 'SERVICE_UNAVAILABLE');
 
+/** Admin screens (the admin area's paths). */
+const ADMIN_PATHS = ['/dashboard', '/users'];
+
 /**
- * The user as the server sees it now; when the server cannot be asked for a moment, the user it
- * last answered, so a navigation during an outage keeps the shell instead of replacing it.
+ * Where the shell sends this user instead of `path`, if anywhere: a free-plan owner to pricing
+ * (spec 000, section 6), anyone but an administrator away from the admin area.
  */
-async function freshUserOrCached() {
-  try {
-    return await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
-  } catch (err) {
-    const cached = queryClient.getQueryData(currentUserQuery.queryKey);
-    if (cached && isTransient(err)) return cached;
-    throw err;
-  }
+export function shellRedirect(user: Pick<User, 'plan' | 'role'>, path: string): string | undefined {
+  if (user.role !== 'admin' && ADMIN_PATHS.includes(path)) return '/user/dashboard';
+  if (user.plan === FREE_PLAN && user.role !== 'admin' && !FREE_PLAN_ALLOWED.includes(path)) return '/user/pricing';
+  return undefined;
 }
 
 /**
- * The signed-in shell: the user and the navigation are resolved before the page shows. The user is
- * fetched again on every navigation, so a plan or role changed by an administrator takes effect on
- * the owner's next navigation.
+ * The signed-in shell: the user and the navigation are resolved before the first page shows. After
+ * that, every navigation re-reads the user in the background and shows the page at once with the
+ * user it knows: a revoked session (401) signs out, a changed plan or role is applied by the shell
+ * when the answer comes (see `useShellGuard`), and a network failure or a server away for a moment
+ * never replaces the page.
  */
 export async function shellLoader({ request }: LoaderFunctionArgs) {
   requireSession(request);
-  const [user] = await Promise.all([freshUserOrCached(), queryClient.ensureQueryData(navigationQuery)]);
-  const { path } = target(request);
-  if (user.plan === FREE_PLAN && user.role !== 'admin' && !FREE_PLAN_ALLOWED.includes(path)) throw redirect('/user/pricing');
+  const to = shellRedirect(await shellData(), target(request).path);
+  if (to) throw redirect(to);
   return null;
+}
+
+/** What the shell needs before it shows: the navigation and the user (known, or read now). */
+export async function shellData(): Promise<User> {
+  const navigation = queryClient.ensureQueryData(navigationQuery);
+  const known = queryClient.getQueryData(currentUserQuery.queryKey);
+  if (!known) return (await Promise.all([queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }), navigation]))[0];
+  queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => {
+    // The check is repeated on the next navigation; the failure says nothing about the session.
+  });
+  await navigation;
+  return known;
 }
 
 /** Admin screens send anyone else to their own dashboard. */

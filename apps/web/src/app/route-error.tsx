@@ -1,24 +1,18 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Typography } from '@mui/material';
-import { ApiError } from '@/lib/api';
+import { useErrorText } from './page-error';
 
-/** Shown when a route fails to load (a lost connection while loading a screen, a server error in a loader). */
+/**
+ * Shown when the app itself cannot start a page (the shell's first load failed, so there is no shell
+ * to show a page error in): the reason and a retry that reloads.
+ */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const message =
-    error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE'
-      ? t('common.unavailable')
-      : error instanceof ApiError && error.code === 'NETWORK'
-        ? t('common.offline')
-        : isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : error instanceof Error
-            ? error.message
-            : String(error);
+  const message = useErrorText(error);
   return (
-    <Box role="alert" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}>
+    <Box component="main" role="alert" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}>
       <Typography variant="h4" component="h1">{t('common.errorTitle')}</Typography>
       <Typography color="text.secondary">{message}</Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>{t('common.retry')}</Button>

@@ -1,16 +1,20 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
+import { PageError } from './page-error';
+import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
 import { RouteError } from './route-error';
 
 /** Each screen's code loads with the screen (`lazy`), so the first load stays small. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+const title = (key: string): { handle: RouteHandle } => ({ handle: { title: key } });
 const shell = () => import('./shell/app-layout');
 const empty = () => import('./shell/empty-layout');
 
 export const routes: RouteObject[] = [
   {
+    Component: Root,
     errorElement: <RouteError />,
     // The splash screen covers the first load; nothing else to show while the first route resolves.
     HydrateFallback: () => null,
@@ -23,7 +27,7 @@ export const routes: RouteObject[] = [
         ...page(empty),
         children: [
           { path: 'home', ...page(() => import('@/features/public/routes/home')) },
-          { path: 'confirm-email', ...page(() => import('@/features/auth/routes/confirm-email')) },
+          { path: 'confirm-email', ...title('auth.confirmEmail.title'), ...page(() => import('@/features/auth/routes/confirm-email')) },
         ],
       },
 
@@ -32,13 +36,13 @@ export const routes: RouteObject[] = [
         loader: guestOnlyLoader,
         ...page(empty),
         children: [
-          { path: 'sign-in', ...page(() => import('@/features/auth/routes/sign-in')) },
-          { path: 'sign-up', ...page(() => import('@/features/auth/routes/sign-up')) },
-          { path: 'confirmation-required', ...page(() => import('@/features/auth/routes/confirmation-required')) },
-          { path: 'forgot-password', ...page(() => import('@/features/auth/routes/forgot-password')) },
-          { path: 'reset-password', ...page(() => import('@/features/auth/routes/reset-password')) },
-          { path: 'terms', ...page(() => import('@/features/public/routes/terms')) },
-          { path: 'privacy', ...page(() => import('@/features/public/routes/privacy')) },
+          { path: 'sign-in', ...title('auth.signIn.title'), ...page(() => import('@/features/auth/routes/sign-in')) },
+          { path: 'sign-up', ...title('auth.signUp.title'), ...page(() => import('@/features/auth/routes/sign-up')) },
+          { path: 'confirmation-required', ...title('auth.confirmationRequired.title'), ...page(() => import('@/features/auth/routes/confirmation-required')) },
+          { path: 'forgot-password', ...title('auth.forgotPassword.title'), ...page(() => import('@/features/auth/routes/forgot-password')) },
+          { path: 'reset-password', ...title('auth.resetPassword.title'), ...page(() => import('@/features/auth/routes/reset-password')) },
+          { path: 'terms', ...title('public.terms.title'), ...page(() => import('@/features/public/routes/terms')) },
+          { path: 'privacy', ...title('public.privacy.title'), ...page(() => import('@/features/public/routes/privacy')) },
         ],
       },
 
@@ -47,8 +51,8 @@ export const routes: RouteObject[] = [
         loader: signedInOnlyLoader,
         ...page(empty),
         children: [
-          { path: 'sign-out', ...page(() => import('@/features/auth/routes/sign-out')) },
-          { path: 'unlock-session', ...page(() => import('@/features/auth/routes/unlock-session')) },
+          { path: 'sign-out', ...title('auth.signOut.title'), ...page(() => import('@/features/auth/routes/sign-out')) },
+          { path: 'unlock-session', ...title('auth.unlockSession.title'), ...page(() => import('@/features/auth/routes/unlock-session')) },
         ],
       },
 
@@ -61,24 +65,36 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         ...page(shell),
         children: [
-          // Admin area.
-          { path: 'dashboard', loader: adminLoader, ...page(() => import('@/features/admin/routes/dashboard')) },
-          { path: 'users', loader: adminLoader, ...page(() => import('@/features/admin/routes/users')) },
-          { path: 'usersettings', ...page(() => import('@/features/settings/routes/user-settings')) },
-          // The owner's area.
           {
-            path: 'user',
+            // A page that fails to load says so inside the shell, which stays with its navigation.
+            errorElement: <PageError />,
             children: [
-              { path: 'dashboard', ...page(() => import('@/features/user-dashboard/routes/dashboard')) },
-              { path: 'pricing', ...page(() => import('@/features/billing/routes/pricing')) },
-              { path: 'purchaseconfirmation', ...page(() => import('@/features/billing/routes/purchase-confirmation')) },
-              { path: 'purchaseerror', ...page(() => import('@/features/billing/routes/purchase-error')) },
+              // Admin area.
+              { path: 'dashboard', loader: adminLoader, ...title('nav.dashboard'), ...page(() => import('@/features/admin/routes/dashboard')) },
+              { path: 'users', loader: adminLoader, ...title('nav.users'), ...page(() => import('@/features/admin/routes/users')) },
+              { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
+              // The owner's area.
+              {
+                path: 'user',
+                children: [
+                  { path: 'dashboard', ...title('nav.user-dashboard'), ...page(() => import('@/features/user-dashboard/routes/dashboard')) },
+                  { path: 'pricing', ...title('nav.pricing'), ...page(() => import('@/features/billing/routes/pricing')) },
+                  { path: 'purchaseconfirmation', ...title('nav.purchase-confirmation'), ...page(() => import('@/features/billing/routes/purchase-confirmation')) },
+                  { path: 'purchaseerror', ...title('nav.purchase-error'), ...page(() => import('@/features/billing/routes/purchase-error')) },
+                ],
+              },
             ],
           },
         ],
       },
 
-      { path: '*', ...page(() => import('./not-found')) },
+      // Anything else: a 404, inside the shell for a signed-in user (see not-found.tsx).
+      {
+        id: NOT_FOUND_ROUTE,
+        loader: (args) => import('./not-found').then((m) => m.notFoundLoader(args)),
+        lazy: async () => ({ Component: (await import('./not-found')).NotFoundLayout }),
+        children: [{ path: '*', errorElement: <PageError />, ...title('common.notFoundTitle'), ...page(() => import('./not-found')) }],
+      },
     ],
   },
 ];

@@ -3,7 +3,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@cuadre/contracts';
 
-const STORED = 'language';
+import { STORED } from './chosen';
 
 export function initialLanguage(): Language {
   const stored = localStorage.getItem(STORED);

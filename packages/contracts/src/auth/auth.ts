@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCompany, ZPersonName, ZUser } from '../common/user.js';
+import { ZCompany, ZLanguage, ZPersonName, ZUser } from '../common/user.js';
 import { EMAIL_PATTERN, text } from '../common/text.js';
 
 export const PASSWORD_MIN = 8;
@@ -24,10 +24,13 @@ export const ZSignUpBody = z.object({
   password: ZNewPassword,
   company: z.optional(ZCompany),
   agreements: z.literal(true, 'You must accept the terms and the privacy policy'),
+  /** The language the person chose on the page: the account's from the start, and its mails'. */
+  language: z.optional(ZLanguage),
 });
 export type SignUpBody = z.infer<typeof ZSignUpBody>;
 
-export const ZSignInBody = z.object({ email: ZEmail, password: ZAnyPassword });
+/** `language`, when the device has one chosen, becomes the account's (the page was read in it). */
+export const ZSignInBody = z.object({ email: ZEmail, password: ZAnyPassword, language: z.optional(ZLanguage) });
 export type SignInBody = z.infer<typeof ZSignInBody>;
 
 export const ZSignInResponse = z.object({ user: ZUser, accessToken: z.string(), tokenType: z.literal('bearer') });

@@ -1,31 +1,86 @@
+import { LANGUAGES, type Language, type Preferences } from '@cuadre/contracts';
 import type { Mail } from '../../lib/mail-queue.js';
 
-/** The texts of the mails auth sends. Plain text first; the HTML part holds no user-written text but the name, escaped. */
+/**
+ * The texts of the mails auth sends, in the account's language. Plain text first; the HTML part
+ * holds no user-written text but the name, escaped.
+ */
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const html = (lines: string[], link: string, action: string) =>
   `<p>${lines.map(escape).join('</p><p>')}</p><p><a href="${escape(link)}">${escape(action)}</a></p>`;
 
-export function confirmEmailMail(to: string, name: string, link: string): Mail {
-  const lines = [`Hello ${name},`, 'Welcome to Cuadre. Confirm your email address to start keeping your books.', 'The link works for 24 hours.'];
-  return {
-    to,
-    subject: 'Confirm your email address for Cuadre',
-    text: `${lines.join('\n\n')}\n\n${link}\n`,
-    html: html(lines, link, 'Confirm my email address'),
-  };
+/** The account's language (set at sign-up, at sign-in or in settings); English when none is known. */
+export const mailLanguage = (user: { preferences: Partial<Preferences> | null }): Language => {
+  const lang = user.preferences?.language;
+  return lang && (LANGUAGES as readonly string[]).includes(lang) ? lang : 'en';
+};
+
+interface MailText {
+  subject: string;
+  lines: (name: string) => string[];
+  action: string;
 }
 
-export function resetPasswordMail(to: string, name: string, link: string): Mail {
-  const lines = [`Hello ${name},`, 'Someone asked to reset the password of your Cuadre account. If it was you, choose a new password with the link below; it works once, for one hour.', 'If it was not you, ignore this mail: your password stays as it is.'];
-  return {
-    to,
-    subject: 'Reset your Cuadre password',
-    text: `${lines.join('\n\n')}\n\n${link}\n`,
-    html: html(lines, link, 'Choose a new password'),
-  };
+const TEXTS: Record<'confirm' | 'reset' | 'registered', Record<Language, MailText>> = {
+  confirm: {
+    en: {
+      subject: 'Confirm your email address for Cuadre',
+      lines: (name) => [`Hello ${name},`, 'Welcome to Cuadre. Confirm your email address to start keeping your books.', 'The link works for 24 hours.'],
+      action: 'Confirm my email address',
+    },
+    es: {
+      subject: 'Confirma tu dirección de correo para Cuadre',
+      lines: (name) => [`Hola, ${name}:`, 'Te damos la bienvenida a Cuadre. Confirma tu dirección de correo para empezar a llevar tus libros.', 'El enlace funciona durante 24 horas.'],
+      action: 'Confirmar mi dirección de correo',
+    },
+    tr: {
+      subject: 'Cuadre için e-posta adresinizi doğrulayın',
+      lines: (name) => [`Merhaba ${name},`, 'Cuadre’ye hoş geldiniz. Defterlerinizi tutmaya başlamak için e-posta adresinizi doğrulayın.', 'Bağlantı 24 saat geçerlidir.'],
+      action: 'E-posta adresimi doğrula',
+    },
+  },
+  reset: {
+    en: {
+      subject: 'Reset your Cuadre password',
+      lines: (name) => [`Hello ${name},`, 'Someone asked to reset the password of your Cuadre account. If it was you, choose a new password with the link below; it works once, for one hour.', 'If it was not you, ignore this mail: your password stays as it is.'],
+      action: 'Choose a new password',
+    },
+    es: {
+      subject: 'Restablece tu contraseña de Cuadre',
+      lines: (name) => [`Hola, ${name}:`, 'Alguien pidió restablecer la contraseña de tu cuenta de Cuadre. Si fuiste tú, elige una contraseña nueva con el enlace de abajo; funciona una vez, durante una hora.', 'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.'],
+      action: 'Elegir una contraseña nueva',
+    },
+    tr: {
+      subject: 'Cuadre parolanızı sıfırlayın',
+      lines: (name) => [`Merhaba ${name},`, 'Birisi Cuadre hesabınızın parolasını sıfırlamak istedi. Bu sizseniz aşağıdaki bağlantıyla yeni bir parola seçin; bağlantı bir kez ve bir saat boyunca çalışır.', 'Bu siz değilseniz bu e-postayı yok sayın: parolanız olduğu gibi kalır.'],
+      action: 'Yeni bir parola seç',
+    },
+  },
+  registered: {
+    en: {
+      subject: 'You already have a Cuadre account',
+      lines: (name) => [`Hello ${name},`, 'Someone tried to create a Cuadre account with this email address, which already has one. If it was you, sign in, or reset your password from the sign-in page.'],
+      action: 'Sign in',
+    },
+    es: {
+      subject: 'Ya tienes una cuenta de Cuadre',
+      lines: (name) => [`Hola, ${name}:`, 'Alguien intentó crear una cuenta de Cuadre con esta dirección de correo, que ya tiene una. Si fuiste tú, inicia sesión o restablece tu contraseña desde la página de inicio de sesión.'],
+      action: 'Iniciar sesión',
+    },
+    tr: {
+      subject: 'Zaten bir Cuadre hesabınız var',
+      lines: (name) => [`Merhaba ${name},`, 'Birisi bu e-posta adresiyle bir Cuadre hesabı oluşturmaya çalıştı, ancak bu adresin zaten bir hesabı var. Bu sizseniz giriş yapın ya da giriş sayfasından parolanızı sıfırlayın.'],
+      action: 'Giriş yap',
+    },
+  },
+};
+
+function compose(kind: keyof typeof TEXTS, lang: Language, to: string, name: string, link: string): Mail {
+  const t = TEXTS[kind][lang];
+  const lines = t.lines(name);
+  return { to, subject: t.subject, text: `${lines.join('\n\n')}\n\n${link}\n`, html: html(lines, link, t.action) };
 }
 
-export function alreadyRegisteredMail(to: string, name: string, signInLink: string): Mail {
-  const lines = [`Hello ${name},`, 'Someone tried to create a Cuadre account with this email address, which already has one. If it was you, sign in, or reset your password from the sign-in page.'];
-  return { to, subject: 'You already have a Cuadre account', text: `${lines.join('\n\n')}\n\n${signInLink}\n`, html: html(lines, signInLink, 'Sign in') };
-}
+export const confirmEmailMail = (lang: Language, to: string, name: string, link: string) => compose('confirm', lang, to, name, link);
+export const resetPasswordMail = (lang: Language, to: string, name: string, link: string) => compose('reset', lang, to, name, link);
+export const alreadyRegisteredMail = (lang: Language, to: string, name: string, signInLink: string) => compose('registered', lang, to, name, signInLink);

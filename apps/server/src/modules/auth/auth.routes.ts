@@ -30,10 +30,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guar
     auth.resendConfirmation(req.body.email),
   );
   r.post('/api/auth/sign-in', { ...small, config: limited, schema: { tags, summary: 'Sign in with email and password', body: ZSignInBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
-    auth.signIn(req.body.email, req.body.password, meta(req)),
+    auth.signIn(req.body, meta(req)),
   );
   r.post('/api/auth/unlock-session', { ...small, config: limited, schema: { tags, summary: 'Sign in again from the lock screen', body: ZSignInBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
-    auth.signIn(req.body.email, req.body.password, meta(req)),
+    auth.signIn(req.body, meta(req)),
   );
   r.post('/api/auth/sign-in-with-token', { ...small, config: limited, schema: { tags, summary: 'Renew a token: a new session replaces the old one, within 30 days of the sign-in', body: ZSignInWithTokenBody, response: { 200: ZSignInResponse, ...errors } } }, (req) =>
     auth.signInWithToken(req.body.accessToken, meta(req)),

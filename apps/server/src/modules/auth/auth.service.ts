@@ -1,4 +1,4 @@
-import { ErrorCode, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
+import { ErrorCode, type SignInBody, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
 import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { AttemptCounter, GuessThrottle } from '../../lib/attempts.js';
 import { AppError, rateLimited, unauthorized, validation } from '../../lib/errors.js';
@@ -7,7 +7,7 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_TTL_SECONDS, type AccessTokens, hashMailToken, newMailToken } from '../../lib/tokens.js';
 import { toUser } from '../users/users.mapper.js';
 import { UsersRepository, type SessionRow, type UserRow } from '../users/users.repository.js';
-import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from './auth.mail.js';
+import { alreadyRegisteredMail, confirmEmailMail, mailLanguage, resetPasswordMail } from './auth.mail.js';
 import { AuthRepository, type MailTokenKind } from './auth.repository.js';
 
 export interface ClientMeta {
@@ -93,6 +93,7 @@ export class AuthService {
         company: body.company || null,
         passwordHash,
         agreementsAt: new Date(),
+        preferences: body.language ? { language: body.language } : {},
       });
       // Neither made nor found: a double submit whose twin request made the account and asks for its confirmation.
       if (!user && !existed) return;
@@ -106,19 +107,19 @@ export class AuthService {
     const users = new UsersRepository(tx);
     if (!job.created) {
       const existing = job.email ? await users.byEmail(job.email) : undefined;
-      return existing ? alreadyRegisteredMail(existing.email, existing.name, this.link('/sign-in')) : undefined;
+      return existing ? alreadyRegisteredMail(mailLanguage(existing), existing.email, existing.name, this.link('/sign-in')) : undefined;
     }
     const user = job.userId ? await users.byId(job.userId) : undefined;
     if (!user || user.emailConfirmedAt || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
-    return confirmEmailMail(user.email, user.name, this.link('/confirm-email', token));
+    return confirmEmailMail(mailLanguage(user), user.email, user.name, this.link('/confirm-email', token));
   }
 
   private async composeConfirmation(tx: Tx, job: MailJob) {
     const user = job.email ? await new UsersRepository(tx).byEmail(job.email) : undefined;
     if (!user || user.emailConfirmedAt || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
-    return confirmEmailMail(user.email, user.name, this.link('/confirm-email', token));
+    return confirmEmailMail(mailLanguage(user), user.email, user.name, this.link('/confirm-email', token));
   }
 
   private async composeReset(tx: Tx, job: MailJob) {
@@ -126,7 +127,7 @@ export class AuthService {
     const user = job.userId ? await users.byId(job.userId) : job.email ? await users.byEmail(job.email) : undefined;
     if (!user || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'reset_password', RESET_TTL_MS);
-    return resetPasswordMail(user.email, user.name, this.link('/reset-password', token));
+    return resetPasswordMail(mailLanguage(user), user.email, user.name, this.link('/reset-password', token));
   }
 
   async confirmEmail(token: string): Promise<true> {
@@ -162,7 +163,7 @@ export class AuthService {
    * Checks the password in the same work whether or not the account exists; guesses on one
    * account are throttled with growing delays, even against the right password.
    */
-  async signIn(email: string, password: string, meta: ClientMeta): Promise<SignInResponse> {
+  async signIn({ email, password, language }: SignInBody, meta: ClientMeta): Promise<SignInResponse> {
     const bucket = await this.reserveGuess(email, meta.ip);
     const user = await this.users.byEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -171,6 +172,7 @@ export class AuthService {
     if (user.status !== 'active') throw new AppError(403, ErrorCode.ACCOUNT_DISABLED, 'This account is disabled; contact the administrator');
     if (!user.emailConfirmedAt) throw new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, 'Confirm your email address before signing in');
     const now = new Date();
+    let signedIn = user;
     const session = await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);
       const created = await users.createSession({
@@ -181,9 +183,13 @@ export class AuthService {
         ip: meta.ip ?? null,
       });
       await users.touchSession(created.id, user.id, now);
+      // The language the person signed in with becomes the account's (and its mails').
+      if (language && user.preferences.language !== language) {
+        signedIn = (await users.update(user.id, { preferences: { ...user.preferences, language } })) ?? user;
+      }
       return created;
     });
-    return this.respond(user, session);
+    return this.respond(signedIn, session);
   }
 
   private async respond(user: UserRow, session: SessionRow): Promise<SignInResponse> {

@@ -2,6 +2,7 @@ import EmptyLayout from './empty-layout';
 import { HorizontalLayout } from './horizontal-layout';
 import { LAYOUT_STYLES, useLayoutChoice } from './layouts';
 import { useServerPreferences } from './use-update-user';
+import { useShellGuard } from './use-shell-guard';
 import { VerticalLayout } from './vertical-layout';
 
 /**
@@ -10,6 +11,7 @@ import { VerticalLayout } from './vertical-layout';
  */
 export default function AppLayout() {
   useServerPreferences();
+  useShellGuard();
   const layout = useLayoutChoice();
   if (layout === 'empty') return <EmptyLayout />;
   const style = LAYOUT_STYLES[layout];

@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AppBar, Box, Paper, Toolbar } from '@mui/material';
-import { navigationQuery } from '@/app/queries';
+import { navigationQuery } from '@/lib/queries';
 import { HorizontalNavigation } from './horizontal-navigation';
 import type { HorizontalLayoutStyle } from './layouts';
 import { LoadingBar } from './loading-bar';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PreferencesContext, type PreferencesValue } from '@/app/preferences';
+import { PreferencesContext, type PreferencesValue } from '@/lib/preferences';
 import { chooseLayout, useLayoutChoice } from './layouts';
 
 describe('chooseLayout', () => {

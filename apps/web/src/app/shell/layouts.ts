@@ -1,6 +1,6 @@
 import { useMatches, useSearchParams } from 'react-router';
 import { LAYOUTS, type Layout, type Navigation } from '@cuadre/contracts';
-import { usePreferences } from '@/app/preferences';
+import { usePreferences } from '@/lib/preferences';
 
 export type NavigationVariant = keyof Navigation;
 

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Box, Drawer, IconButton, Typography } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import type { NavigationItem } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { Icon } from '@/components/icon';
 import type { NavigationAppearance, NavigationTone, VerticalLayoutStyle } from './layouts';
 import { Logo, NAVIGATION_ID } from './shell-parts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
-import { usePreferences } from '@/app/preferences';
+import { usePreferences } from '@/lib/preferences';
 import { LanguageSwitcher } from './language-switcher';
 import { SchemeToggle } from './scheme-toggle';
 import { ShellSnackbar } from './shell-snackbar';

@@ -2,8 +2,8 @@ import { useLayoutEffect, useRef } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ZUser, type Preferences, type UpdateUserBody } from '@cuadre/contracts';
 import { api } from '@/lib/api';
-import { currentUserQuery } from '@/app/queries';
-import { usePreferences } from '@/app/preferences';
+import { currentUserQuery } from '@/lib/queries';
+import { usePreferences } from '@/lib/preferences';
 
 /** PATCH api/common/user with some of the user's fields; the answer replaces the cached user. */
 export function useUpdateUser() {

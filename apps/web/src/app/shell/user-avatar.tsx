@@ -1,6 +1,6 @@
 import { Avatar, Badge } from '@mui/material';
 import type { User } from '@cuadre/contracts';
-import { PRESENCE_COLORS, initialsOf } from './presence';
+import { PRESENCE_COLORS, initialsOf } from '@/lib/presence';
 
 /** The user's picture (or initials) with a dot in the colour of their presence status. */
 export function UserAvatar({ user, size = 36 }: { user: Pick<User, 'name' | 'email' | 'avatar' | 'status'>; size?: number }) {

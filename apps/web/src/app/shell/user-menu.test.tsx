@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { Providers, testI18n, testQueryClient, testUser } from './test-utils';
 import { UserMenu } from './user-menu';
 

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AppBar, Box, Toolbar } from '@mui/material';
-import { navigationQuery } from '@/app/queries';
+import { navigationQuery } from '@/lib/queries';
 import type { VerticalLayoutStyle } from './layouts';
 import { LoadingBar } from './loading-bar';
 import { NavToggle } from './nav-toggle';

@@ -1,6 +1,6 @@
 import { createTheme, type Theme as MuiTheme } from '@mui/material/styles';
 import type { Theme } from '@cuadre/contracts';
-import { PALETTES, SURFACES } from './palettes';
+import { PALETTES, SURFACES } from '@/lib/palettes';
 
 /** The spec's breakpoints (section 9); below md the navigation becomes an over-layer drawer. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1440 } as const;

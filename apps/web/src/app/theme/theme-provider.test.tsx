@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { usePreferences, type PreferencesValue } from '@/app/preferences';
+import { usePreferences, type PreferencesValue } from '@/lib/preferences';
 import { AppThemeProvider } from './theme-provider';
 
 const i18nMock = vi.hoisted(() => ({

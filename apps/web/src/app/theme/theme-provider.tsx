@@ -3,7 +3,7 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider, useColorScheme } from '@mui/material/styles';
 import { LANGUAGES, THEMES, type Language, type Preferences, type Scheme, type Theme } from '@cuadre/contracts';
 import i18n, { initialLanguage, setLanguage } from '@/i18n';
-import { PreferencesContext, readDevicePreferences, writeDevicePreferences, type ApplyPreferences, type PreferencesValue } from '@/app/preferences';
+import { PreferencesContext, readDevicePreferences, writeDevicePreferences, type ApplyPreferences, type PreferencesValue } from '@/lib/preferences';
 import { createAppTheme } from './create-app-theme';
 
 const muiMode = (scheme: Scheme) => (scheme === 'auto' ? 'system' : scheme);
@@ -81,4 +81,4 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export { usePreferences } from '@/app/preferences';
+export { usePreferences } from '@/lib/preferences';

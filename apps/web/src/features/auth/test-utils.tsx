@@ -4,7 +4,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from '@testing-library/react';
-import { queryClient } from '@/app/queries';
+import { queryClient } from '@/lib/queries';
 import common from '@/i18n/locales/common/en.json';
 import auth from '@/i18n/locales/auth/en.json';
 

@@ -6,7 +6,7 @@ import {
   Alert, Box, Button, IconButton, InputAdornment, MenuItem, Paper, Snackbar, Stack, TablePagination, TextField, Tooltip, useMediaQuery, useTheme,
 } from '@mui/material';
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, PAGE_SIZES, ROLES, type AdminUser } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';

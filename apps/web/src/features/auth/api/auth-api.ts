@@ -2,14 +2,16 @@ import {
   ZOk, ZSignInResponse,
   type EmailBody, type ResetPasswordBody, type SignInBody, type SignInResponse, type SignUpBody,
 } from '@cuadre/contracts';
-import { currentUserQuery, queryClient } from '@/app/queries';
+import { currentUserQuery, queryClient } from '@/lib/queries';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
+import { chosenLanguage } from '@/i18n/chosen';
 
 /** The calls of spec 000 section 7 (auth), each answer parsed with its contract. */
 export const authApi = {
   signUp: (body: SignUpBody) => api('auth/sign-up', { method: 'POST', body, schema: ZOk }),
-  signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body, schema: ZSignInResponse }),
+  // A language chosen on this device before signing in becomes the account's.
+  signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body: { ...body, language: chosenLanguage() }, schema: ZSignInResponse }),
   unlockSession: (body: SignInBody) => api('auth/unlock-session', { method: 'POST', body, schema: ZSignInResponse }),
   confirmEmail: (token: string) => api('auth/confirm-email', { method: 'POST', body: { token }, schema: ZOk }),
   resendConfirmation: (body: EmailBody) => api('auth/resend-confirmation', { method: 'POST', body, schema: ZOk }),

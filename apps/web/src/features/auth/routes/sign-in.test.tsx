@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient, currentUserQuery } from '@/app/queries';
+import { queryClient, currentUserQuery } from '@/lib/queries';
 import { session } from '@/lib/session';
 import { apiError, mockApi, renderPage } from '../test-utils';
 import SignIn from './sign-in';
@@ -71,6 +71,17 @@ describe('sign-in', () => {
     expect(router.state.location.search).toBe('?year=2026');
     expect(session.get()).toBe(token);
     expect(queryClient.getQueryData(currentUserQuery.queryKey)).toEqual(user);
+  });
+
+  it('sends the language chosen on this device, so it becomes the account language', async () => {
+    const calls = mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
+    localStorage.setItem('language', 'tr');
+    renderPage('/sign-in', <SignIn />, '/sign-in');
+    await submit();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ url: '/api/auth/sign-in', body: { email: 'owner@example.com', password: 'correct horse battery', language: 'tr' } });
+    localStorage.removeItem('language');
+    session.clear();
   });
 
   it('goes to the root instead of an off-site redirectURL', async () => {

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { currentUserQuery, queryClient } from '@/app/queries';
+import { currentUserQuery, queryClient } from '@/lib/queries';
 import { session } from '@/lib/session';
 import { apiError, mockApi, renderPage } from '../test-utils';
 import SignOut from './sign-out';

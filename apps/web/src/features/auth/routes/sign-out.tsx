@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Box, Button, Typography } from '@mui/material';
-import { queryClient } from '@/app/queries';
+import { queryClient } from '@/lib/queries';
 import { Icon } from '@/components/icon';
 import { session } from '@/lib/session';
 import { authApi, callOnce } from '../api/auth-api';

@@ -54,6 +54,6 @@ describe('sign-up', () => {
     await fill({ name: '  Ana Owner ', email: 'Ana@Example.com', password: 'long enough phrase', agree: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation-required'));
     expect(router.state.location.search).toBe('?email=ana%40example.com');
-    expect(calls[0]).toEqual({ url: '/api/auth/sign-up', body: { name: 'Ana Owner', email: 'ana@example.com', password: 'long enough phrase', agreements: true } });
+    expect(calls[0]).toEqual({ url: '/api/auth/sign-up', body: { name: 'Ana Owner', email: 'ana@example.com', password: 'long enough phrase', agreements: true, language: 'en' } });
   });
 });

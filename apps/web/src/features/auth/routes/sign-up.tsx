@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
-import { ZSignUpBody, type SignUpBody } from '@cuadre/contracts';
+import { LANGUAGES, ZSignUpBody, type Language, type SignUpBody } from '@cuadre/contracts';
 import { applyServerErrors } from '@/lib/forms';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -20,8 +20,11 @@ import { errorText, fieldText, isOnFields } from '../lib/messages';
 type SignUpForm = Omit<SignUpBody, 'agreements'> & { agreements: boolean };
 const FIELDS = ['name', 'email', 'password', 'company', 'agreements'] as const;
 
+/** The page's language becomes the account's (and its mails'). */
+const languageOf = (lang: string) => ((LANGUAGES as readonly string[]).includes(lang) ? { language: lang as Language } : {});
+
 export default function SignUp() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, watch, formState: { errors } } = useForm<SignUpForm, unknown, SignUpBody>({
     resolver: zodResolver(ZSignUpBody) as unknown as Resolver<SignUpForm, unknown, SignUpBody>,
@@ -32,7 +35,7 @@ export default function SignUp() {
     onSuccess: (_, body) => navigate(`/confirmation-required?email=${encodeURIComponent(body.email)}`),
     onError: (err) => applyServerErrors(err, setError, FIELDS),
   });
-  const onSubmit = handleSubmit(({ company, ...rest }) => signUp.mutate({ ...rest, ...(company ? { company } : {}) }));
+  const onSubmit = handleSubmit(({ company, ...rest }) => signUp.mutate({ ...rest, ...(company ? { company } : {}), ...languageOf(i18n.language) }));
   const agreementsError = fieldText(t, 'agreements', errors.agreements);
   // The ref goes to the <input>, so a failed submit can focus the box.
   const { ref: agreementsRef, ...agreements } = register('agreements');

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Avatar, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { z } from 'zod/mini';
 import { ZSignInBody } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { applyServerErrors } from '@/lib/forms';
 import { authApi, startSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';

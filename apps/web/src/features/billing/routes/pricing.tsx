@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import { FREE_PLAN } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';

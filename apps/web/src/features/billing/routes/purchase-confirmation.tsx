@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from '@mui/material';
 import { FREE_PLAN } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { ErrorState, LoadingState } from '@/components/page-states';
 import { usePlans } from '@/lib/plans';
 import { Outcome } from '../components/outcome';

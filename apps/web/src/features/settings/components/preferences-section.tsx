@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, ButtonBase, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useColorScheme } from '@mui/material';
 import { LANGUAGES, LAYOUTS, SCHEMES, THEMES, type Preferences, type User } from '@cuadre/contracts';
-import type { ApplyPreferences } from '@/app/preferences';
-import { PALETTES } from '@/app/theme/palettes';
-import { currentUserQuery } from '@/app/queries';
+import type { ApplyPreferences } from '@/lib/preferences';
+import { PALETTES } from '@/lib/palettes';
+import { currentUserQuery } from '@/lib/queries';
 import { Icon } from '@/components/icon';
 import { updateMe } from '../api/settings-api';
 

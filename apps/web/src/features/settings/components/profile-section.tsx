@@ -6,10 +6,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Alert, Box, Button, Divider, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { USER_STATUSES, type Presence, type User } from '@cuadre/contracts';
-import { currentUserQuery } from '@/app/queries';
+import { currentUserQuery } from '@/lib/queries';
 import { applyServerErrors } from '@/lib/forms';
 import { updateMe } from '../api/settings-api';
-import { PRESENCE_COLORS } from '@/app/shell/presence';
+import { PRESENCE_COLORS } from '@/lib/presence';
 import { AvatarField } from './avatar-field';
 
 interface ProfileValues {
