@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Every test of the project, in order: types, server (PGlite, then PostgreSQL when DATABASE_URL is
-// set), web units, then end to end in Chromium against a freshly built app. Prints one summary line.
+// set), web units, then end to end in Chromium against the built app, run as `npm start` runs it. Prints one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,8 @@ else console.log('\n(DATABASE_URL not set: the server suite ran on PGlite only)'
 
 vitest('web', 'apps/web');
 
-if (run('build web', 'npm', ['run', 'build', '-w', '@cuadre/web', '--silent'])) {
+// What `npm start` runs: the web app and the server bundle (each rebuilt only when its sources changed).
+if (run('build', 'node', ['scripts/build.mjs'])) {
   // End to end runs the quick-start path: the embedded database, whatever DATABASE_URL says.
   process.env = envWithoutDb;
   vitest('end to end (Chromium)', 'e2e');

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -7,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { SERVER_ROOT } from '../paths.js';
 
 /**
  * One query-builder type for both drivers: PGlite and node-postgres expose the same Drizzle API,
@@ -32,7 +34,7 @@ export interface Database {
   ping(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.resolve(SERVER_ROOT, 'drizzle');
 
 /** OIDs of PostgreSQL's bigint and numeric: what `count(*)` and `sum(bigint)` return. */
 const INT8 = 20;
@@ -58,12 +60,19 @@ pg.types.setTypeParser(NUMERIC, parseExactNumber);
  * data directory dumped by `dumpDataDir` (tests clone one migrated image instead of running
  * initdb for every app). The migrations run either way; on an image they find nothing to do.
  */
-export async function openPglite(opts: { dir?: string; image?: Blob } = {}): Promise<Database> {
+export async function openPglite(opts: { dir?: string; image?: Blob; sharedBuffers?: string } = {}): Promise<Database> {
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+  const fresh = !!opts.dir && !existsSync(path.join(opts.dir, 'PG_VERSION'));
+  const sharedBuffers = opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS;
+  if (fresh) await initInChild(opts.dir!, sharedBuffers);
   const client = new PGlite({
     ...(opts.dir ? { dataDir: opts.dir } : {}),
     ...(opts.image ? { loadDataDir: opts.image } : {}),
     parsers: { [INT8]: parseExactNumber, [NUMERIC]: parseExactNumber },
+    // PGlite's own start parameters, plus a smaller buffer pool: PostgreSQL's 128 MB default is
+    // allocated inside the WebAssembly heap, and the operating system's page cache already holds
+    // the files PGlite reads.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
@@ -77,6 +86,18 @@ export async function openPglite(opts: { dir?: string; image?: Blob } = {}): Pro
       await client.query('select 1');
     },
   };
+}
+
+const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** A new data folder is made by scripts/init-pglite.mjs in a child process (the reason is there). */
+async function initInChild(dir: string, sharedBuffers: string) {
+  const script = path.join(SERVER_ROOT, 'scripts/init-pglite.mjs');
+  const child = spawn(process.execPath, [script, dir, migrationsFolder, sharedBuffers], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('exit', resolve));
+  if (code !== 0) throw new StartupError(`The embedded database could not be created in ${dir}: ${stderr.trim().split('\n')[0] || `exit ${code}`}`);
 }
 
 /** A start that cannot go on, in one plain sentence (no stack trace): printed as it is, then exit 1. */

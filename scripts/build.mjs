@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Builds what `npm start` runs, only where the sources changed since the last build:
+//   - the web app (Vite) into apps/web/dist;
+//   - the server (esbuild) into apps/server/dist/server.js: our code and the contracts in one ESM
+//     file, every npm package left to node_modules (PGlite's WebAssembly and Argon2's native
+//     binding load from their own folders).
+// A build's inputs are fingerprinted by content; the fingerprint is kept beside the output, so a
+// second start skips both builds in a few milliseconds.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const at = (...p) => path.join(root, ...p);
+
+/** A hash of every file under the given paths (names and contents), skipping build output. */
+function fingerprint(paths) {
+  const hash = createHash('sha256');
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p).sort()) {
+        if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+        walk(path.join(p, entry));
+      }
+    } else {
+      hash.update(path.relative(root, p)).update('\0').update(readFileSync(p)).update('\0');
+    }
+  };
+  for (const p of paths) walk(p);
+  return hash.digest('hex');
+}
+
+const CONTRACTS = [at('packages/contracts/src'), at('packages/contracts/package.json')];
+
+const targets = {
+  web: {
+    stamp: at('apps/web/dist/.source-hash'),
+    // The whole workspace (its Vite plugins too), and the server's navigation module, whose icon names the build scans.
+    inputs: [at('apps/web'), at('apps/server/src/modules/common'), ...CONTRACTS],
+    async build() {
+      const res = spawnSync('npm', ['run', 'build', '-w', '@cuadre/web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      if (res.status !== 0) throw new Error('the web app did not build');
+    },
+  },
+  server: {
+    stamp: at('apps/server/dist/.source-hash'),
+    inputs: [at('apps/server/src'), at('apps/server/package.json'), ...CONTRACTS],
+    async build() {
+      const esbuild = await import('esbuild');
+      await esbuild.build({
+        entryPoints: [at('apps/server/src/server.ts')],
+        outfile: at('apps/server/dist/server.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20.19',
+        sourcemap: 'linked',
+        logLevel: 'warning',
+        plugins: [
+          {
+            // npm packages stay in node_modules; the workspace's own packages (TypeScript sources) are bundled.
+            name: 'external-packages',
+            setup(b) {
+              b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@cuadre/') ? undefined : { path: args.path, external: true }));
+            },
+          },
+        ],
+      });
+    },
+  },
+};
+
+/** Builds the named targets whose sources changed; returns the names it built. */
+export async function buildStale(names = Object.keys(targets), { log = console.log } = {}) {
+  const built = [];
+  for (const name of names) {
+    const target = targets[name];
+    const hash = fingerprint(target.inputs);
+    const previous = existsSync(target.stamp) ? readFileSync(target.stamp, 'utf8').trim() : '';
+    if (hash === previous) continue;
+    const started = Date.now();
+    log(`Building the ${name === 'web' ? 'web app' : 'server'} (its sources changed)…`);
+    await target.build();
+    writeFileSync(target.stamp, hash + '\n');
+    log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    built.push(name);
+  }
+  return built;
+}
+
+// `node scripts/build.mjs [web|server ...]` from the command line.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const names = process.argv.slice(2);
+  buildStale(names.length ? names : undefined).catch((err) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}
