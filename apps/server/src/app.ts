@@ -14,6 +14,7 @@ import { ErrorCode } from '@cuadre/contracts';
 import type { Config } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
+import { SessionCache } from './lib/session-cache.js';
 import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
 import { MailQueue } from './lib/mail-queue.js';
 import { usePasswordProfile } from './lib/passwords.js';
@@ -23,7 +24,7 @@ import { AccessTokens } from './lib/tokens.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestHygiene } from './plugins/hygiene.js';
 import { authGuards } from './plugins/auth.js';
-import { AuthService } from './modules/auth/auth.service.js';
+import { AuthService, type Authenticated } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { CommonService } from './modules/common/common.service.js';
@@ -168,7 +169,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const policy: ThrottlePolicy = { free: config.rateLimits.accountFailures, baseDelayMs: 60_000, maxDelayMs: windowMs, memoryMs: windowMs };
   const guesses = redis ? new RedisGuessThrottle(redis, policy, `${config.redisPrefix}guesses:`) : new MemoryGuessThrottle(policy);
   const usersRepo = new UsersRepository(db);
-  const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl });
+  const sessionCache = new SessionCache<Authenticated>({ redis, prefix: config.redisPrefix, ttlMs: config.sessionCacheMs });
+  const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl }, sessionCache);
   const plansRepo = new PlansRepository(db);
   const guards = authGuards(app, auth);
 
@@ -185,6 +187,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => {
     await mailQueue.stop();
+    await sessionCache.close();
     await redis?.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });

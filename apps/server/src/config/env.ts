@@ -42,6 +42,8 @@ const ZEnv = z.object({
   AUTH_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(5),
   /** How long a start waits for PostgreSQL to answer before giving up. */
   DATABASE_WAIT_S: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How long a resolved session may be served from memory (0 turns the cache off); changes clear it at once. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 
 export interface Config {
@@ -65,6 +67,7 @@ export interface Config {
   rateLimits: { authIpPerMinute: number; accountFailures: number; accountWindowMs: number };
   /** Where the built web app lives; absent in tests that do not serve it. */
   webDist: string | undefined;
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +111,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimits: { authIpPerMinute: e.AUTH_IP_LIMIT, accountFailures: e.AUTH_ACCOUNT_LIMIT, accountWindowMs: 15 * 60_000 },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }

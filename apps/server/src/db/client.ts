@@ -19,9 +19,27 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Runs `fn` in one transaction: every write in it lands, or none does. */
-export function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(fn);
+const commitHooks = new WeakMap<DbOrTx, (() => void)[]>();
+
+/**
+ * Runs `fn` in one transaction: every write in it lands, or none does. What `afterCommit` was given
+ * inside runs once the transaction has committed (never if it rolled back).
+ */
+export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await db.transaction((tx) => {
+    commitHooks.set(tx, hooks);
+    return fn(tx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/** Runs `hook` when what `db` wrote is visible to others: now, or when its transaction commits. */
+export function afterCommit(db: DbOrTx, hook: () => void) {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(hook);
+  else hook();
 }
 
 export interface Database {

@@ -2,6 +2,7 @@ import { ErrorCode, type SignInBody, type SignInResponse, type SignUpBody } from
 import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { AttemptCounter, GuessThrottle } from '../../lib/attempts.js';
 import { AppError, rateLimited, unauthorized, validation } from '../../lib/errors.js';
+import { SessionCache } from '../../lib/session-cache.js';
 import type { MailJob, MailQueue } from '../../lib/mail-queue.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_TTL_SECONDS, type AccessTokens, hashMailToken, newMailToken } from '../../lib/tokens.js';
@@ -43,6 +44,8 @@ export class AuthService {
     private readonly mailRequests: AttemptCounter,
     private readonly guesses: GuessThrottle,
     private readonly opts: { publicUrl: string },
+    /** Sessions resolved a moment ago (see lib/session-cache.ts for why this stays correct). */
+    private readonly sessionCache: SessionCache<Authenticated> = new SessionCache(),
   ) {
     this.users = new UsersRepository(db);
     this.repo = new AuthRepository(db);
@@ -202,14 +205,25 @@ export class AuthService {
 
   /** The request's bearer token, resolved to a live session of an active user, or 401 "Invalid token". */
   async authenticate(accessToken: string): Promise<Authenticated> {
-    const claims = await this.tokens.verify(accessToken);
-    if (!claims) throw unauthorized();
-    const row = await this.users.sessionWithUser(claims.sid);
-    if (!row || row.user.id !== claims.sub || row.session.revokedAt || row.session.expiresAt <= new Date() || row.user.status !== 'active') {
+    // Keyed by the token itself: a token seen a moment ago was verified then, and its session's
+    // expiry (which is the token's) is checked below on every call.
+    let row = this.sessionCache.get(accessToken);
+    if (!row) {
+      const claims = await this.tokens.verify(accessToken);
+      if (!claims) throw unauthorized();
+      const mark = this.sessionCache.mark();
+      row = await this.users.sessionWithUser(claims.sid);
+      if (!row || row.user.id !== claims.sub) throw unauthorized();
+      this.sessionCache.set(accessToken, row.user.id, row, mark);
+    }
+    if (row.session.revokedAt || Math.floor(row.session.expiresAt.getTime() / 1000) * 1000 <= Date.now() || row.user.status !== 'active') {
       throw unauthorized();
     }
     const now = new Date();
-    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.users.touchSession(row.session.id, row.user.id, now);
+    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await this.users.touchSession(row.session.id, row.user.id, now);
+      this.sessionCache.update(accessToken, (r) => ({ ...r, session: { ...r.session, lastSeenAt: now } }));
+    }
     return row;
   }
 

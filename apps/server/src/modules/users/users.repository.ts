@@ -1,10 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { afterCommit, type DbOrTx } from '../../db/client.js';
+import { userChanged } from '../../lib/session-cache.js';
 import { sessions, userAvatars, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+
+const prepareLookup = (db: DbOrTx) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_with_user');
+const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareLookup>>();
 
 /** SQL on users, sessions and avatars, shared by auth, the signed-in user's own calls and admin. */
 export class UsersRepository {
@@ -30,6 +40,7 @@ export class UsersRepository {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    afterCommit(this.db, () => userChanged(id));
     return row;
   }
   /**
@@ -63,13 +74,14 @@ export class UsersRepository {
     const [row] = await this.db.insert(sessions).values(values).returning();
     return row!;
   }
-  /** The session and its user in one round trip: this runs on every authenticated request. */
+  /**
+   * The session and its user in one round trip: this runs on every authenticated request that the
+   * session cache cannot answer, as a statement prepared once per database.
+   */
   async sessionWithUser(sessionId: string) {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId));
+    let prepared = sessionLookups.get(this.db);
+    if (!prepared) sessionLookups.set(this.db, (prepared = prepareLookup(this.db)));
+    const [row] = await prepared.execute({ sessionId });
     return row;
   }
   /** Two rows, one transaction (a savepoint inside a caller's). */
@@ -78,9 +90,6 @@ export class UsersRepository {
       await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
       await tx.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
     });
-  }
-  async extendSession(sessionId: string, expiresAt: Date) {
-    await this.db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }
   async listSessions(userId: string) {
     return this.db
@@ -96,6 +105,7 @@ export class UsersRepository {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`))
       .returning({ id: sessions.id });
+    if (rows.length > 0) afterCommit(this.db, () => userChanged(userId));
     return rows.length > 0;
   }
   /** Ends every session of the user, except `keep` when given. */
@@ -110,11 +120,12 @@ export class UsersRepository {
           keep ? sql`${sessions.id} <> ${keep}` : undefined,
         ),
       );
+    afterCommit(this.db, () => userChanged(userId));
   }
 
   /** The image and the user's avatar version, in one transaction. */
   async setAvatar(userId: string, mime: string, data: Buffer) {
-    return this.db.transaction(async (tx) => {
+    const row = await this.db.transaction(async (tx) => {
       await tx
         .insert(userAvatars)
         .values({ userId, mime, data })
@@ -126,6 +137,8 @@ export class UsersRepository {
         .returning();
       return row!;
     });
+    afterCommit(this.db, () => userChanged(userId));
+    return row;
   }
   async avatar(userId: string) {
     const [row] = await this.db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
@@ -133,7 +146,7 @@ export class UsersRepository {
   }
   /** The image and the user's avatar version, in one transaction. */
   async removeAvatar(userId: string) {
-    return this.db.transaction(async (tx) => {
+    const row = await this.db.transaction(async (tx) => {
       await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
       const [row] = await tx
         .update(users)
@@ -142,5 +155,7 @@ export class UsersRepository {
         .returning();
       return row!;
     });
+    afterCommit(this.db, () => userChanged(userId));
+    return row;
   }
 }
