@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/index.js';
 import { createTestApp, type ApiResult, type TestApp } from './helpers/app.js';
 import { createTestStore, usingPostgres } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
@@ -171,13 +173,20 @@ describe.runIf(redisServer)('Redis goes away', () => {
     const port = await freePort();
     let redis = startRedis(port);
     await within(5_000, async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 'redis-server up');
-    const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: `cuadre-outage-${port}:` });
+    const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: `cuadre-outage-${port}:`, SESSION_CACHE_MS: '60000' });
     try {
       const { owner, token } = await t.ownerToken();
       expect(expectOk(await t.api('GET', '/api/health/ready')).redis).toBe('ok');
+      // The session is in the cache now.
+      expectOk(await t.api('GET', '/api/common/user', { token }));
+      expectOk(await t.api('GET', '/api/common/user', { token }));
 
       await stopRedis(redis);
       await sleep(200);
+      // Without its invalidation channel, the cache serves nothing: a change another process made
+      // (here, written straight to the database) is seen by the next call.
+      await t.db.update(users).set({ name: 'Changed Elsewhere' }).where(eq(users.id, owner.id));
+      expect(expectOk(await t.api('GET', '/api/common/user', { token })).name).toBe('Changed Elsewhere');
       const answers: number[] = [];
       for (let i = 0; i < 8; i++) {
         const t0 = Date.now();
