@@ -41,7 +41,18 @@ async function startServer(extra: Record<string, string>): Promise<{ proc: Child
   const { DATABASE_URL: _db, ...env } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: '', AUTH_IP_LIMIT: '1000000', ...extra },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      REDIS_URL: '',
+      AUTH_IP_LIMIT: '1000000',
+      ...extra,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -84,7 +95,11 @@ async function measure(label: string, extra: Record<string, string>) {
     const adminToken = ((await tokenRes.json()) as { accessToken: string }).accessToken;
     for (let i = 0; i < SAMPLES; i++) {
       const e = email('taken');
-      const r = await fetch(`${url}/api/admin/users`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify({ name: 'Taken', email: e, password: 'Bench-Owner-Pass-1' }) });
+      const r = await fetch(`${url}/api/admin/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ name: 'Taken', email: e, password: 'Bench-Owner-Pass-1' }),
+      });
       if (r.status !== 201) throw new Error(`create: ${r.status}`);
       taken.push(e);
     }
@@ -131,7 +146,11 @@ async function adversarialEmail() {
       const e = 'a@' + '.'.repeat(n - 4) + ' x';
       const t0 = performance.now();
       const [res, healthMs] = await Promise.all([
-        fetch(`${server.url}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: e }) }).then(async (r) => {
+        fetch(`${server.url}/api/auth/forgot-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: e }),
+        }).then(async (r) => {
           await r.arrayBuffer();
           return r.status;
         }),

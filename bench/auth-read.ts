@@ -42,7 +42,17 @@ async function startServer(env: Record<string, string>): Promise<{ proc: ChildPr
   const { DATABASE_URL: _db, ...base } = process.env;
   const proc = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    env: { ...base, NODE_ENV: 'production', PORT: String(port), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn', REDIS_URL: '', AUTH_IP_LIMIT: '100000', ...env },
+    env: {
+      ...base,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      AUTH_IP_LIMIT: '100000',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -77,7 +87,8 @@ async function measure(label: string, env: Record<string, string>) {
     const b = await load(`http://127.0.0.1:${barePort}/user`);
     const r = await load(`${url}/api/common/user`, headers);
     await bare.close();
-    const fmt = (x: Result) => `${Math.round(x.requests.average)} req/s, p50 ${x.latency.p50} ms, p99 ${x.latency.p99} ms${x.non2xx || x.errors ? `, ${x.non2xx} non-2xx, ${x.errors} errors` : ''}`;
+    const fmt = (x: Result) =>
+      `${Math.round(x.requests.average)} req/s, p50 ${x.latency.p50} ms, p99 ${x.latency.p99} ms${x.non2xx || x.errors ? `, ${x.non2xx} non-2xx, ${x.errors} errors` : ''}`;
     console.log(`${label}`);
     console.log(`  GET /api/common/user  ${fmt(r)}`);
     console.log(`  bare Fastify route    ${fmt(b)}`);

@@ -27,7 +27,16 @@ async function start(dataDir: string): Promise<{ proc: ChildProcess; url: string
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: '' },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      REDIS_URL: '',
+    },
     stdio: 'ignore',
   });
   for (;;) {
@@ -42,7 +51,11 @@ async function start(dataDir: string): Promise<{ proc: ChildProcess; url: string
   return { proc, url, ms: performance.now() - t0 };
 }
 
-const stop = (proc: ChildProcess) => new Promise<void>((resolve) => { proc.once('exit', () => resolve()); proc.kill('SIGTERM'); });
+const stop = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+  });
 
 const rssMiB = (pid: number) => {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
@@ -93,7 +106,10 @@ async function main() {
   const scripts = await signInPageJs(first.url);
   const gz = scripts.reduce((s, x) => s + x.gz, 0);
   const raw = scripts.reduce((s, x) => s + x.raw, 0);
-  results.push(['JavaScript loaded by the sign-in page (gzip -9)', `${fmt(gz / 1024)} KB gz (${fmt(raw / 1024)} KB raw, ${scripts.length} files; budget 200 KB gz)`]);
+  results.push([
+    'JavaScript loaded by the sign-in page (gzip -9)',
+    `${fmt(gz / 1024)} KB gz (${fmt(raw / 1024)} KB raw, ${scripts.length} files; budget 200 KB gz)`,
+  ]);
 
   const times: number[] = [];
   let token = '';
@@ -107,7 +123,16 @@ async function main() {
   // Populate: owners created through the API, as an administrator would.
   const owners = 200;
   for (let i = 0; i < owners; i += 4) {
-    await Promise.all([0, 1, 2, 3].map((j) => post(first.url, 'admin/users', { name: `Owner ${i + j}`, email: `owner${i + j}@bench.cuadre.test`, password: `Owner-Pass-${i + j}-x`, plan: 'basic' }, token)));
+    await Promise.all(
+      [0, 1, 2, 3].map((j) =>
+        post(
+          first.url,
+          'admin/users',
+          { name: `Owner ${i + j}`, email: `owner${i + j}@bench.cuadre.test`, password: `Owner-Pass-${i + j}-x`, plan: 'basic' },
+          token,
+        ),
+      ),
+    );
   }
   await stop(first.proc);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every test of the project, in order: types, server (PGlite, then PostgreSQL when DATABASE_URL is
+// Every test of the project, in order: types, lint and format, server (PGlite, then PostgreSQL when DATABASE_URL is
 // set), web units, then end to end in Chromium against the built app, run as `npm start` runs it. Prints one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -37,12 +37,18 @@ const vitest = (title, workspace, env = {}) => {
 };
 
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+run('lint', 'npm', ['run', 'lint', '--silent']);
 
 // The server suite on the embedded database always; on PostgreSQL too when one is configured.
 const { DATABASE_URL, ...envWithoutDb } = process.env;
 vitest('server (PGlite)', 'apps/server', { TEST_DB: 'pglite' });
 // The PostgreSQL run is the scaled-out configuration: with REDIS_URL set, its counters live in Redis.
-if (DATABASE_URL) vitest(`server (PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ''})`, 'apps/server', { TEST_DB: 'postgres', DATABASE_URL, TEST_REDIS_URL: process.env.REDIS_URL ?? '' });
+if (DATABASE_URL)
+  vitest(`server (PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ''})`, 'apps/server', {
+    TEST_DB: 'postgres',
+    DATABASE_URL,
+    TEST_REDIS_URL: process.env.REDIS_URL ?? '',
+  });
 else console.log('\n(DATABASE_URL not set: the server suite ran on PGlite only)');
 
 vitest('web', 'apps/web');

@@ -32,7 +32,10 @@ async function main() {
   ];
   const created = app.bootstrapResult.createdAdmin;
   if (created?.generatedPassword) {
-    lines.push(`  Administrator created: ${created.email} / ${created.generatedPassword}`, '  This password is shown only once: sign in and change it in Profile.');
+    lines.push(
+      `  Administrator created: ${created.email} / ${created.generatedPassword}`,
+      '  This password is shown only once: sign in and change it in Profile.',
+    );
   } else if (created) {
     lines.push(`  Administrator created: ${created.email} (password from ADMIN_PASSWORD)`);
   } else if (app.bootstrapResult.restoredAdmin) {

@@ -32,7 +32,8 @@ describe('GET api/admin/stats', () => {
       const body = expectOk(await t.api('POST', '/api/admin/users', { token: admin, body: { name, email, plan, ...(password ? { password } : {}) } }), 201);
       return { id: body.id as string, email, password };
     };
-    const setCreated = (id: string, at: Date, lastActiveAt: Date | null = null) => t.db.update(users).set({ createdAt: at, lastActiveAt }).where(eq(users.id, id));
+    const setCreated = (id: string, at: Date, lastActiveAt: Date | null = null) =>
+      t.db.update(users).set({ createdAt: at, lastActiveAt }).where(eq(users.id, id));
 
     // This month: the administrator (bootstrap, pro) and four more.
     const o1 = await t.signUpOwner({ name: 'Owner One' });

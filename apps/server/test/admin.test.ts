@@ -137,7 +137,12 @@ describe('list', () => {
 
     const byEmail = expectOk(await list({ search: DOMAIN, sort: 'email', order: 'desc', size: 25 })).items as Row[];
     expect(byEmail[0]!.email).toBe(`zz.javier@${DOMAIN}`);
-    expect(byEmail.map((r) => r.email)).toEqual(byEmail.map((r) => r.email).sort().reverse());
+    expect(byEmail.map((r) => r.email)).toEqual(
+      byEmail
+        .map((r) => r.email)
+        .sort()
+        .reverse(),
+    );
 
     const newest = expectOk(await list({ search: DOMAIN, sort: 'createdAt', order: 'desc', size: 25 })).items as Row[];
     expect(names(newest)).toEqual(PEOPLE.map((p) => p.name).reverse());
@@ -171,7 +176,16 @@ describe('create', () => {
     const email = uniqueEmail('created');
     const res = await create({ name: 'Nuria Prieto', email: email.toUpperCase(), password: 'Prieto-Books-2030', plan: 'basic', company: 'Prieto SL' });
     const user = expectOk(res, 201);
-    expect(user).toMatchObject({ email, name: 'Nuria Prieto', role: 'user', plan: 'basic', accountStatus: 'active', emailConfirmed: true, company: 'Prieto SL', lastActiveAt: null });
+    expect(user).toMatchObject({
+      email,
+      name: 'Nuria Prieto',
+      role: 'user',
+      plan: 'basic',
+      accountStatus: 'active',
+      emailConfirmed: true,
+      company: 'Prieto SL',
+      lastActiveAt: null,
+    });
     expect(user).not.toHaveProperty('passwordHash');
     // The administrator chose the password: no mail.
     expect(await t.mailsTo(email)).toHaveLength(0);
@@ -198,7 +212,12 @@ describe('create', () => {
     const email = uniqueEmail('double');
     const results = await Promise.all([1, 2].map(() => create({ name: 'Doble', email, password: 'Double-Submit-Pass-4' })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expectError(results.find((r) => r.status === 409)!, 409, 'CONFLICT', { paths: ['email'] });
+    expectError(
+      results.find((r) => r.status === 409)!,
+      409,
+      'CONFLICT',
+      { paths: ['email'] },
+    );
     expect(await t.count(users, eq(users.email, email))).toBe(1);
   });
 

@@ -20,7 +20,12 @@ const me = (token: string) => t.api('GET', '/api/common/user', { token });
 const userRow = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
 const sessionRow = async (id: string) => (await t.db.select().from(sessions).where(eq(sessions.id, id)))[0];
 /** Rows in the tables a failed sign-up must leave alone. */
-const written = async () => ({ users: await t.count(users), outbox: await t.count(outbox), tokens: await t.count(authTokens), sessions: await t.count(sessions) });
+const written = async () => ({
+  users: await t.count(users),
+  outbox: await t.count(outbox),
+  tokens: await t.count(authTokens),
+  sessions: await t.count(sessions),
+});
 
 describe('sign-up', () => {
   it('creates an unconfirmed owner on the free plan and mails the confirmation link', async () => {
@@ -79,8 +84,18 @@ describe('sign-up', () => {
       expectOk(await t.api('POST', '/api/auth/confirm-email', { body: { token } }));
       await t.signIn(email, password);
     }
-    expectError(await t.api('POST', '/api/auth/sign-up', { body: { name: 'Lengths', email: uniqueEmail('length'), password: 'Kx7#pQ2', agreements: true } }), 400, 'VALIDATION', { paths: ['password'] });
-    expectError(await t.api('POST', '/api/auth/sign-up', { body: { name: 'Lengths', email: uniqueEmail('length'), password: longest + 'Q', agreements: true } }), 400, 'VALIDATION', { paths: ['password'] });
+    expectError(
+      await t.api('POST', '/api/auth/sign-up', { body: { name: 'Lengths', email: uniqueEmail('length'), password: 'Kx7#pQ2', agreements: true } }),
+      400,
+      'VALIDATION',
+      { paths: ['password'] },
+    );
+    expectError(
+      await t.api('POST', '/api/auth/sign-up', { body: { name: 'Lengths', email: uniqueEmail('length'), password: longest + 'Q', agreements: true } }),
+      400,
+      'VALIDATION',
+      { paths: ['password'] },
+    );
   });
 
   it('refuses common passwords and ones made from the email, on the password field', async () => {
@@ -288,9 +303,17 @@ describe('access tokens', () => {
     };
     for (const [what, bearer] of Object.entries(bad)) {
       const res = await me(bearer);
-      expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid token' } });
+      expect({ what, status: res.status, body: res.body }).toEqual({
+        what,
+        status: 401,
+        body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid token' },
+      });
       const refresh = await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: bearer } });
-      expect({ what, status: refresh.status, body: refresh.body }).toEqual({ what, status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid token' } });
+      expect({ what, status: refresh.status, body: refresh.body }).toEqual({
+        what,
+        status: 401,
+        body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid token' },
+      });
     }
     // The real token is untouched by all this.
     expectOk(await me(token));
@@ -303,7 +326,10 @@ describe('access tokens', () => {
 
   it('sign-in-with-token replaces the session: the new token works for seven days, the old one no longer', async () => {
     // Bring the session close to its end, so the extension is visible.
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 3600_000) }).where(eq(sessions.id, claims.sid));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(sessions.id, claims.sid));
     const live = (await t.api('GET', '/api/auth/sessions', { token })).body.length;
 
     const body = expectOk(await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: token } }));
@@ -339,14 +365,20 @@ describe('access tokens', () => {
     expect(Math.abs((await sessionRow(claimsOf(renewed.accessToken).sid))!.expiresAt.getTime() - end)).toBeLessThan(2000);
 
     // Past the 30 days: no renewal, whatever the session row's own expiry says.
-    await t.db.update(sessions).set({ signedInAt: new Date(Date.now() - 31 * 24 * 3600_000) }).where(eq(sessions.id, claimsOf(renewed.accessToken).sid));
+    await t.db
+      .update(sessions)
+      .set({ signedInAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(sessions.id, claimsOf(renewed.accessToken).sid));
     expectError(await t.api('POST', '/api/auth/sign-in-with-token', { body: { accessToken: renewed.accessToken } }), 401, 'UNAUTHORIZED');
   });
 
   it('answers 401 once the session row has expired, even when the token has not', async () => {
     const other = await t.signUpOwner();
     const { accessToken } = await t.signIn(other.email, other.password);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, claimsOf(accessToken).sid));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, claimsOf(accessToken).sid));
     expectError(await me(accessToken), 401, 'UNAUTHORIZED', INVALID_TOKEN);
   });
 });
@@ -420,7 +452,10 @@ describe('forgot and reset password', () => {
     const mail = await t.lastMailTo(owner.email);
     expect(mail.subject).toBe('Reset your Cuadre password');
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/reset-password\\?token=[A-Za-z0-9_-]{20,}`));
-    const [row] = await t.db.select().from(authTokens).where(and(eq(authTokens.userId, owner.id), eq(authTokens.kind, 'reset_password')));
+    const [row] = await t.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, owner.id), eq(authTokens.kind, 'reset_password')));
     // One hour.
     const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
     expect(ttl).toBeGreaterThan(3600_000 - 5_000);
@@ -456,7 +491,11 @@ describe('forgot and reset password', () => {
       ['Racer-One-Password-1', 'Racer-Two-Password-2'].map((password) => t.api('POST', '/api/auth/reset-password', { body: { token, password } })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
-    expectError(results.find((r) => r.status === 400)!, 400, 'TOKEN_INVALID');
+    expectError(
+      results.find((r) => r.status === 400)!,
+      400,
+      'TOKEN_INVALID',
+    );
     const winner = results[0]!.status === 200 ? 'Racer-One-Password-1' : 'Racer-Two-Password-2';
     await t.signIn(owner.email, winner);
   });
@@ -519,12 +558,28 @@ describe('change password', () => {
     expectError(res, 400, 'VALIDATION', { paths: ['currentPassword'] });
     expect((await userRow(owner.email))!.passwordHash).toBe(hash);
 
-    expectError(await t.api('POST', '/api/auth/change-password', { token, body: { currentPassword: owner.password, newPassword: 'short' } }), 400, 'VALIDATION', { paths: ['newPassword'] });
-    expectError(await t.api('POST', '/api/auth/change-password', { token, body: { currentPassword: owner.password, newPassword: 'password123' } }), 400, 'VALIDATION', { paths: ['newPassword'] });
-    expectError(await t.api('POST', '/api/auth/change-password', { token, body: { newPassword: NEW_PASSWORD } }), 400, 'VALIDATION', { paths: ['currentPassword'] });
+    expectError(
+      await t.api('POST', '/api/auth/change-password', { token, body: { currentPassword: owner.password, newPassword: 'short' } }),
+      400,
+      'VALIDATION',
+      { paths: ['newPassword'] },
+    );
+    expectError(
+      await t.api('POST', '/api/auth/change-password', { token, body: { currentPassword: owner.password, newPassword: 'password123' } }),
+      400,
+      'VALIDATION',
+      { paths: ['newPassword'] },
+    );
+    expectError(await t.api('POST', '/api/auth/change-password', { token, body: { newPassword: NEW_PASSWORD } }), 400, 'VALIDATION', {
+      paths: ['currentPassword'],
+    });
     expect((await userRow(owner.email))!.passwordHash).toBe(hash);
 
-    expectError(await t.api('POST', '/api/auth/change-password', { body: { currentPassword: owner.password, newPassword: NEW_PASSWORD } }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.api('POST', '/api/auth/change-password', { body: { currentPassword: owner.password, newPassword: NEW_PASSWORD } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 
   it('keeps the current session and ends every other one', async () => {
@@ -532,7 +587,9 @@ describe('change password', () => {
     const current = (await t.signIn(owner.email, owner.password)).accessToken;
     const other = (await t.signIn(owner.email, owner.password)).accessToken;
 
-    expect(expectOk(await t.api('POST', '/api/auth/change-password', { token: current, body: { currentPassword: owner.password, newPassword: NEW_PASSWORD } }))).toBe(true);
+    expect(
+      expectOk(await t.api('POST', '/api/auth/change-password', { token: current, body: { currentPassword: owner.password, newPassword: NEW_PASSWORD } })),
+    ).toBe(true);
 
     expectOk(await me(current));
     expectError(await me(other), 401, 'UNAUTHORIZED', INVALID_TOKEN);

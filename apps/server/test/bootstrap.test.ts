@@ -82,7 +82,11 @@ describe('first start', () => {
         expect(await second.count(users, eq(users.email, 'other@cuadre.test'))).toBe(0);
         expect(await second.count(plans)).toBe(3);
         expect((await second.signIn('boss@cuadre.test', generated)).user.role).toBe('admin');
-        expectError(await second.api('POST', '/api/auth/sign-in', { body: { email: 'boss@cuadre.test', password: 'Another-Admin-Pass-9' } }), 401, 'INVALID_CREDENTIALS');
+        expectError(
+          await second.api('POST', '/api/auth/sign-in', { body: { email: 'boss@cuadre.test', password: 'Another-Admin-Pass-9' } }),
+          401,
+          'INVALID_CREDENTIALS',
+        );
         // Sessions outlive a restart.
         expect(expectOk(await second.api('GET', '/api/common/user', { token: adminToken })).email).toBe('boss@cuadre.test');
         expect((await second.signIn(owner.email, owner.password)).user.email).toBe(owner.email);

@@ -125,7 +125,9 @@ describe('GET and PATCH api/common/user', () => {
 
   it('updates name, status and company, and merges preferences, keeping them on the server', async () => {
     const { owner, token } = await t.ownerToken();
-    let user = expectOk(await t.api('PATCH', '/api/common/user', { token, body: { user: { name: '  Ainhoa Sanz ', status: 'busy', company: 'Panadería Sanz' } } }));
+    let user = expectOk(
+      await t.api('PATCH', '/api/common/user', { token, body: { user: { name: '  Ainhoa Sanz ', status: 'busy', company: 'Panadería Sanz' } } }),
+    );
     expect(user).toMatchObject({ name: 'Ainhoa Sanz', first_name: 'Ainhoa', status: 'busy', company: 'Panadería Sanz' });
 
     user = expectOk(await t.api('PATCH', '/api/common/user', { token, body: { user: { preferences: { scheme: 'dark' } } } }));
@@ -138,7 +140,12 @@ describe('GET and PATCH api/common/user', () => {
 
     // Another session of the same person sees it all.
     const again = await t.signIn(owner.email, owner.password);
-    expect(again.user).toMatchObject({ name: 'Ainhoa Sanz', status: 'busy', company: null, preferences: { language: 'es', scheme: 'dark', theme: 'theme-teal', layout: 'compact' } });
+    expect(again.user).toMatchObject({
+      name: 'Ainhoa Sanz',
+      status: 'busy',
+      company: null,
+      preferences: { language: 'es', scheme: 'dark', theme: 'theme-teal', layout: 'compact' },
+    });
     for (const status of ['online', 'away', 'busy', 'not-visible']) {
       expect(expectOk(await t.api('PATCH', '/api/common/user', { token, body: { user: { status } } })).status).toBe(status);
     }
@@ -207,11 +214,30 @@ describe('avatar', () => {
 
   it('answers 415 to a text file, 413 to more than 2 MB, 400 without a file, and keeps the avatar as it was', async () => {
     const { owner, token } = await t.ownerToken();
-    expectError(await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', Buffer.from('hello, not an image\n'), 'notes.txt', 'text/plain') }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', Buffer.from('hello, not an image\n'), 'notes.txt', 'text/plain') }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     // Declaring image/png does not make text an image.
-    expectError(await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png', 'image/png') }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', pngOfSize(2 * 1024 * 1024 + 1), 'big.png', 'image/png') }), 413, 'TOO_LARGE');
-    expectError(await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', pngOfSize(3 * 1024 * 1024), 'bigger.png', 'image/png') }), 413, 'TOO_LARGE');
+    expectError(
+      await t.api('POST', '/api/common/user/avatar', {
+        token,
+        body: form('avatar', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png', 'image/png'),
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectError(
+      await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', pngOfSize(2 * 1024 * 1024 + 1), 'big.png', 'image/png') }),
+      413,
+      'TOO_LARGE',
+    );
+    expectError(
+      await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', pngOfSize(3 * 1024 * 1024), 'bigger.png', 'image/png') }),
+      413,
+      'TOO_LARGE',
+    );
 
     const onlyText = new FormData();
     onlyText.append('note', 'no file here');

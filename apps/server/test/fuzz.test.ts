@@ -52,14 +52,37 @@ function prng(seed: number) {
 }
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFF', '\uD83D\uDE00', '%00', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>',
-  '{{7*7}}', '${7*7}', '\r\n\r\n', 'ñandú ğüşıöç', '\u202e', 'a'.repeat(100_000), 'a@' + '.'.repeat(20_000) + ' x', '0', '-1', '1e309', 'NaN', 'null',
-  'true', '__proto__', 'constructor',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFF',
+  '\uD83D\uDE00',
+  '%00',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '\r\n\r\n',
+  'ñandú ğüşıöç',
+  '\u202e',
+  'a'.repeat(100_000),
+  'a@' + '.'.repeat(20_000) + ' x',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '__proto__',
+  'constructor',
 ];
 const NASTY_VALUES: unknown[] = [null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, [], {}, [null], { a: 1 }, '', 'x'];
 
 function makeGen(random: () => number) {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
   function validString(s: JsonSchema): string {
@@ -147,7 +170,17 @@ function makeGen(random: () => number) {
 
   function param(s: JsonSchema, mutated: boolean): string {
     if (!mutated) return String(valid(s));
-    return pick([...NASTY_STRINGS.map((x) => encodeURIComponent(isStorableText(x) ? x : 'x')), '%00', '%ED%A0%80', '%', '%zz', randomUUID().toUpperCase(), '-1', '99999999999999999999', 'a'.repeat(5000)]);
+    return pick([
+      ...NASTY_STRINGS.map((x) => encodeURIComponent(isStorableText(x) ? x : 'x')),
+      '%00',
+      '%ED%A0%80',
+      '%',
+      '%zz',
+      randomUUID().toUpperCase(),
+      '-1',
+      '99999999999999999999',
+      'a'.repeat(5000),
+    ]);
   }
 
   return { pick, int, valid, mutate, param, random };
@@ -213,24 +246,52 @@ describe(`fuzz (seed ${SEED}, ${RUNS} cases per route)`, () => {
           const value = gen.valid(op.body);
           const body = mutated ? gen.mutate(value, op.body) : value;
           payload = gen.random() < 0.05 ? '{"truncated": ' : JSON.stringify(body);
-          headers['content-type'] = gen.pick(['application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded']);
+          headers['content-type'] = gen.pick([
+            'application/json',
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ]);
         } else if (op.multipart) {
           const boundary = gen.pick(['b', 'x'.repeat(100), 'fuzz-boundary']);
-          payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="f.png"\r\n\r\n`), Buffer.from(Array.from({ length: gen.int(0, 64) }, () => gen.int(0, 255))), Buffer.from(gen.random() < 0.5 ? `\r\n--${boundary}--\r\n` : '')]);
-          headers['content-type'] = gen.pick([`multipart/form-data; boundary=${boundary}`, 'multipart/form-data', 'multipart/form-data; boundary=', 'application/octet-stream']);
+          payload = Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="f.png"\r\n\r\n`),
+            Buffer.from(Array.from({ length: gen.int(0, 64) }, () => gen.int(0, 255))),
+            Buffer.from(gen.random() < 0.5 ? `\r\n--${boundary}--\r\n` : ''),
+          ]);
+          headers['content-type'] = gen.pick([
+            `multipart/form-data; boundary=${boundary}`,
+            'multipart/form-data',
+            'multipart/form-data; boundary=',
+            'application/octet-stream',
+          ]);
         } else if (mutated && op.method !== 'GET' && gen.random() < 0.3) {
           payload = JSON.stringify(gen.mutate({}, undefined));
           headers['content-type'] = 'application/json';
         }
         if (op.secured) {
           // Sign-out ends the session it is called with: it gets a session of its own.
-          const token = op.path === '/api/auth/sign-out' ? (await t.signIn(owner.email, owner.password, { remoteAddress: '192.0.2.200' })).accessToken : op.path.startsWith('/api/admin') ? adminToken : ownerToken;
+          const token =
+            op.path === '/api/auth/sign-out'
+              ? (await t.signIn(owner.email, owner.password, { remoteAddress: '192.0.2.200' })).accessToken
+              : op.path.startsWith('/api/admin')
+                ? adminToken
+                : ownerToken;
           if (gen.random() < 0.9) headers.authorization = `Bearer ${token}`;
         }
-        const res = await t.app.inject({ method: op.method as 'GET', url: qs ? `${url}?${qs}` : url, headers, payload, remoteAddress: `10.9.${gen.int(0, 255)}.${gen.int(1, 254)}` });
+        const res = await t.app.inject({
+          method: op.method as 'GET',
+          url: qs ? `${url}?${qs}` : url,
+          headers,
+          payload,
+          remoteAddress: `10.9.${gen.int(0, 255)}.${gen.int(1, 254)}`,
+        });
         cases += 1;
         if (res.statusCode >= 500) {
-          failures.push(`${op.method} ${url}${qs ? `?${qs.slice(0, 200)}` : ''} ${String(payload ?? '').slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+          failures.push(
+            `${op.method} ${url}${qs ? `?${qs.slice(0, 200)}` : ''} ${String(payload ?? '').slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
         }
       }
     }

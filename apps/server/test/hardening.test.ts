@@ -37,7 +37,9 @@ describe('no request can stall the server', () => {
       expect(health.status).toBe(200);
     }
     // The administrator's calls take up to a megabyte: 100 KB of the same is refused just as fast.
-    expectError(await t.api('POST', '/api/admin/users', { token: admin, body: { name: 'Ana', email: adversarialEmail(100_000) } }), 400, 'VALIDATION', { paths: ['email'] });
+    expectError(await t.api('POST', '/api/admin/users', { token: admin, body: { name: 'Ana', email: adversarialEmail(100_000) } }), 400, 'VALIDATION', {
+      paths: ['email'],
+    });
   });
 
   it('auth bodies are limited to 16 KB: a larger one is 413 TOO_LARGE before it is parsed', async () => {
@@ -67,7 +69,11 @@ describe('text the database cannot store', () => {
     const admin = await t.adminToken();
     const cases: [string, Promise<ApiResult>, string][] = [
       ['nested field', t.api('PATCH', '/api/common/user', { token, body: { user: { name: UNSTORABLE.nul } } }), 'user.name'],
-      ['preferences value', t.api('PATCH', '/api/common/user', { token, body: { user: { preferences: { language: 'e\u0000n' } } } }), 'user.preferences.language'],
+      [
+        'preferences value',
+        t.api('PATCH', '/api/common/user', { token, body: { user: { preferences: { language: 'e\u0000n' } } } }),
+        'user.preferences.language',
+      ],
       ['object key', t.api('PATCH', '/api/common/user', { token, body: { user: { ['na\u0000me']: 'x' } } }), 'user.na?me'],
       ['query parameter', t.api('GET', '/api/admin/users', { token: admin, query: { search: 'ana\u0000' } }), 'search'],
       ['plan', t.api('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', { token: admin, body: { plan: 'pro\u0000' } }), 'plan'],
@@ -91,10 +97,16 @@ describe('malformed multipart', () => {
   const boundary = 'cuadre-boundary-1234';
   const upload = async (contentType: string, payload: string | Buffer) => {
     const { token } = await t.ownerToken();
-    const res = await t.app.inject({ method: 'POST', url: '/api/common/user/avatar', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
-    return { status: res.statusCode, body: res.json() as { statusCode: number; code: string } };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/user/avatar',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
+    return { status: res.statusCode, body: res.json<{ statusCode: number; code: string }>() };
   };
-  const part = (b: string) => `--${b}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
+  const part = (b: string) =>
+    `--${b}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n0000`;
 
   it('answers 4xx in the error shape, never 500', async () => {
     const long = 'b'.repeat(300);
@@ -131,27 +143,36 @@ describe('guesses on one account', () => {
 
   it('unlock-session and sign-in share the count', async () => {
     const owner = await t.signUpOwner();
-    for (let i = 0; i < 3; i++) expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: `Wrong-${i}-Guess` } }), 401, 'INVALID_CREDENTIALS');
-    for (let i = 0; i < 2; i++) expectError(await t.api('POST', '/api/auth/unlock-session', { body: { email: owner.email, password: `Wrong-${i}-Unlock` } }), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 3; i++)
+      expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: `Wrong-${i}-Guess` } }), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 2; i++)
+      expectError(await t.api('POST', '/api/auth/unlock-session', { body: { email: owner.email, password: `Wrong-${i}-Unlock` } }), 401, 'INVALID_CREDENTIALS');
     expectError(await t.api('POST', '/api/auth/unlock-session', { body: { email: owner.email, password: owner.password } }), 429, 'RATE_LIMITED');
   });
 
   it('change-password counts wrong current passwords: after five, even the right one waits', async () => {
     const { owner, token } = await t.ownerToken();
     const body = (currentPassword: string) => ({ currentPassword, newPassword: 'Another-Ledger-Pass-5' });
-    const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => t.api('POST', '/api/auth/change-password', { token, body: body(`Wrong-Current-${i}`) })));
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.api('POST', '/api/auth/change-password', { token, body: body(`Wrong-Current-${i}`) })),
+    );
     expect(attempts.filter((r) => r.status === 400).length).toBeLessThanOrEqual(5);
     expectError(await t.api('POST', '/api/auth/change-password', { token, body: body(owner.password) }), 429, 'RATE_LIMITED');
     // The password did not change.
     expect((await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: 'Another-Ledger-Pass-5' } })).status).not.toBe(200);
   });
 
-  it("an attacker elsewhere cannot keep the owner out from an address the owner has signed in from", async () => {
+  it('an attacker elsewhere cannot keep the owner out from an address the owner has signed in from', async () => {
     const owner = await t.signUpOwner();
     const home = '192.0.2.10';
     expectOk(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password }, remoteAddress: home }));
-    for (let i = 0; i < 8; i++) await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: `Attack-${i}-Guess` }, remoteAddress: `198.51.100.${i + 1}` });
-    expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password }, remoteAddress: '198.51.100.77' }), 429, 'RATE_LIMITED');
+    for (let i = 0; i < 8; i++)
+      await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: `Attack-${i}-Guess` }, remoteAddress: `198.51.100.${i + 1}` });
+    expectError(
+      await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password }, remoteAddress: '198.51.100.77' }),
+      429,
+      'RATE_LIMITED',
+    );
     expectOk(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password }, remoteAddress: home }));
   });
 });
@@ -324,7 +345,10 @@ describe('mail off the request path', () => {
       expect(first).toMatchObject({ attempts: 1, sentAt: null });
       expect(first!.error).toContain('Mailbox busy');
       // Due again now, as if the retry delay had passed.
-      await app.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, first!.id));
+      await app.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outbox.id, first!.id));
       await app.app.mailQueue.drain({ deliver: true });
       const [again] = await app.db.select().from(outbox).where(eq(outbox.id, first!.id));
       expect(again!.sentAt).toBeInstanceOf(Date);

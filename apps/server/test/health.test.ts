@@ -23,10 +23,23 @@ describe('health and docs', () => {
     expect(doc.info.title).toBe('Cuadre API');
     const paths = Object.keys(doc.paths);
     for (const p of [
-      '/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-in-with-token', '/api/auth/forgot-password', '/api/auth/reset-password',
-      '/api/auth/unlock-session', '/api/auth/confirm-email', '/api/auth/resend-confirmation', '/api/auth/sign-out',
-      '/api/auth/change-password', '/api/auth/sessions', '/api/common/user', '/api/common/navigation', '/api/plans',
-      '/api/admin/users', '/api/admin/stats', '/api/health',
+      '/api/auth/sign-up',
+      '/api/auth/sign-in',
+      '/api/auth/sign-in-with-token',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/auth/unlock-session',
+      '/api/auth/confirm-email',
+      '/api/auth/resend-confirmation',
+      '/api/auth/sign-out',
+      '/api/auth/change-password',
+      '/api/auth/sessions',
+      '/api/common/user',
+      '/api/common/navigation',
+      '/api/plans',
+      '/api/admin/users',
+      '/api/admin/stats',
+      '/api/health',
     ]) {
       expect(paths, p).toContain(p);
     }
@@ -51,7 +64,12 @@ describe('errors', () => {
 
   it('answers malformed JSON with 400 in the error shape, and writes nothing', async () => {
     const before = await t.count(users);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: { 'content-type': 'application/json' }, payload: '{"name": "Ana", "email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Ana", "email":',
+    });
     const body = res.json();
     expect(res.statusCode).toBe(400);
     expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION' });
@@ -61,7 +79,12 @@ describe('errors', () => {
   });
 
   it('answers a body of the wrong type with 415 and one over 1 MB with 413', async () => {
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.co&password=x' });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.co&password=x',
+    });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json()).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
 

@@ -57,8 +57,14 @@ describe("the account's language", () => {
     const email = uniqueEmail('lang-bad');
     expectError(await signUp(email, 'fr'), 400, 'VALIDATION', { paths: ['language'] });
     const { owner } = await t.ownerToken();
-    expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password, language: 'de' } }), 400, 'VALIDATION', { paths: ['language'] });
-    expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: 'Wrong-Password-99', language: 'es' } }), 401, 'INVALID_CREDENTIALS');
+    expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password, language: 'de' } }), 400, 'VALIDATION', {
+      paths: ['language'],
+    });
+    expectError(
+      await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: 'Wrong-Password-99', language: 'es' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     const res = expectOk(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password } }));
     expect(res.user.preferences.language).toBe('en');
   });

@@ -23,7 +23,10 @@ describe('numbers from the database (PGlite and PostgreSQL alike)', () => {
 
   it('a thousand random amounts in cents add up to the cent', async () => {
     const amounts = Array.from({ length: 1000 }, (_, i) => ((i * 7_919_993) % 99_999_999_999) + 1);
-    const values = sql.join(amounts.map((a) => sql`(${a}::bigint)`), sql`, `);
+    const values = sql.join(
+      amounts.map((a) => sql`(${a}::bigint)`),
+      sql`, `,
+    );
     const row = await one(sql`select sum(x) as total from (values ${values}) t(x)`);
     expect(row.total).toBe(amounts.reduce((a, b) => a + b, 0));
   });

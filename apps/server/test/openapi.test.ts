@@ -37,14 +37,21 @@ describe('the API document (/api/docs/json)', () => {
         ids.add(op.operationId!);
         expect(op.summary?.length ?? 0, `${where} has no summary`).toBeGreaterThan(3);
         const codes = Object.keys(op.responses);
-        expect(codes.some((c) => c.startsWith('2')), `${where}: no success answer`).toBe(true);
-        if (!path.startsWith('/api/health')) expect(codes.some((c) => c.startsWith('4')), `${where}: no 4xx answer`).toBe(true);
+        expect(
+          codes.some((c) => c.startsWith('2')),
+          `${where}: no success answer`,
+        ).toBe(true);
+        if (!path.startsWith('/api/health'))
+          expect(
+            codes.some((c) => c.startsWith('4')),
+            `${where}: no 4xx answer`,
+          ).toBe(true);
       }
     }
     expect(ids.size).toBeGreaterThan(20);
   });
 
-  it('generates a typed client with openapi-typescript, an integrator\'s first step', async () => {
+  it("generates a typed client with openapi-typescript, an integrator's first step", async () => {
     const doc = expectOk(await t.api('GET', '/api/docs/json'));
     const source = astToString(await openapiTS(doc));
     expect(source).toContain('"/api/auth/sign-in"');

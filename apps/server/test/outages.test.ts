@@ -126,12 +126,17 @@ describe.runIf(usingPostgres)('PostgreSQL goes away', () => {
       await traffic.stop();
 
       const statuses = new Set(traffic.seen.map((s) => s.status));
-      expect([...statuses].every((s) => s === 200 || s === 503), JSON.stringify([...statuses])).toBe(true);
+      expect(
+        [...statuses].every((s) => s === 200 || s === 503),
+        JSON.stringify([...statuses]),
+      ).toBe(true);
       expect(traffic.seen.some((s) => s.status === 503)).toBe(true);
       // The driver's defaults would wait for ever; the pool gives up within its timeouts (5 s is the promise).
       const slowest = Math.max(...traffic.seen.map((s) => s.ms));
       expect(slowest).toBeLessThan(8_000);
-      console.log(`outage: ${traffic.seen.length} calls, statuses ${[...statuses].join('/')}, slowest ${slowest} ms, ready ${recoveredInMs} ms after PostgreSQL returned`);
+      console.log(
+        `outage: ${traffic.seen.length} calls, statuses ${[...statuses].join('/')}, slowest ${slowest} ms, ready ${recoveredInMs} ms after PostgreSQL returned`,
+      );
 
       // A network that swallows packets instead of refusing them: the pool's timeouts answer 503, not a hang.
       await proxy.hang();
@@ -172,7 +177,14 @@ describe.runIf(redisServer)('Redis goes away', () => {
   it('sign-in fails closed with 503 within a moment, reads go on, and all is back by itself when Redis returns', async () => {
     const port = await freePort();
     let redis = startRedis(port);
-    await within(5_000, async () => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 'redis-server up');
+    await within(
+      5_000,
+      async () =>
+        spawnSync('redis-cli', ['-p', String(port), 'ping'])
+          .stdout?.toString()
+          .trim() === 'PONG',
+      'redis-server up',
+    );
     const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: `cuadre-outage-${port}:`, SESSION_CACHE_MS: '60000' });
     try {
       const { owner, token } = await t.ownerToken();
@@ -220,7 +232,18 @@ describe('starting while the database cannot be reached', () => {
   function start(env: Record<string, string>) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-wait-'));
     const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '', ADMIN_EMAIL: 'wait@cuadre.test', ADMIN_PASSWORD: 'Waiting-Admin-Pass-1', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        REDIS_URL: '',
+        ADMIN_EMAIL: 'wait@cuadre.test',
+        ADMIN_PASSWORD: 'Waiting-Admin-Pass-1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -237,7 +260,9 @@ describe('starting while the database cannot be reached', () => {
       expect(await s.exited).toBe(1);
       const lines = s.output().trim().split('\n');
       expect(lines.filter((l) => l === `Waiting for PostgreSQL at 127.0.0.1:${port}: connection refused`).length).toBeGreaterThanOrEqual(2);
-      expect(lines.at(-1)).toBe(`PostgreSQL at 127.0.0.1:${port} could not be reached within 2 s (connection refused): check that it is running and that DATABASE_URL names it.`);
+      expect(lines.at(-1)).toBe(
+        `PostgreSQL at 127.0.0.1:${port} could not be reached within 2 s (connection refused): check that it is running and that DATABASE_URL names it.`,
+      );
       // Plain lines only: no stack trace.
       expect(s.output()).not.toMatch(/\n\s+at /);
     } finally {
@@ -265,7 +290,9 @@ describe('starting while the database cannot be reached', () => {
       missing.pathname = '/cuadre_no_such_database';
       const m = start({ DATABASE_URL: missing.toString(), DATABASE_WAIT_S: '60' });
       expect(await m.exited).toBe(1);
-      expect(m.output().trim().split('\n').at(-1)).toBe(`The database "cuadre_no_such_database" does not exist on PostgreSQL at ${missing.hostname}:${missing.port || 5432}: create it, or check DATABASE_URL.`);
+      expect(m.output().trim().split('\n').at(-1)).toBe(
+        `The database "cuadre_no_such_database" does not exist on PostgreSQL at ${missing.hostname}:${missing.port || 5432}: create it, or check DATABASE_URL.`,
+      );
       m.cleanup();
     } finally {
       s.proc.kill('SIGKILL');

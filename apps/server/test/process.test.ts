@@ -12,7 +12,19 @@ function start(env: Record<string, string>) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cuadre-proc-'));
   const { DATABASE_URL: _db, ...base } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: 'memory://', LOG_LEVEL: 'info', REDIS_URL: '', ADMIN_EMAIL: 'proc@cuadre.test', ADMIN_PASSWORD: 'Process-Admin-Pass-1', ...env },
+    env: {
+      ...base,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'info',
+      REDIS_URL: '',
+      ADMIN_EMAIL: 'proc@cuadre.test',
+      ADMIN_PASSWORD: 'Process-Admin-Pass-1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -44,7 +56,10 @@ describe('the server process', () => {
       // The client's id is echoed and logged beside the server's own, never in its place.
       expect(res.headers.get('x-request-id')).toBe('req-from-test-42');
       await waitFor(() => /"clientRequestId":"req-from-test-42"[^\n]*"msg":"request completed"/.test(s.output()), 'the request in the log');
-      const lines = s.output().split('\n').filter((l) => l.includes('req-from-test-42'));
+      const lines = s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('req-from-test-42'));
       const entries = lines.map((l) => JSON.parse(l) as { reqId: string; clientRequestId: string; msg: string });
       expect(entries.every((e) => e.clientRequestId === 'req-from-test-42' && /^[0-9a-f-]{36}$/.test(e.reqId))).toBe(true);
       expect(new Set(entries.map((e) => e.reqId)).size).toBe(1);
@@ -74,10 +89,14 @@ describe('the server process', () => {
       // A sign-in whose body is still arriving when the signal comes: the request is surely in flight.
       const body = JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' });
       const answer = new Promise<number>((resolve, reject) => {
-        const req = request(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          `${url}/api/auth/sign-in`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.write(body.slice(0, 10));
         setTimeout(() => {
@@ -94,7 +113,11 @@ describe('the server process', () => {
         const again = second.output().match(/Cuadre is running at (\S+)/)![1]!;
         // The data is there: the administrator made by the first start signs in, and no second one was made.
         expect(second.output()).not.toContain('Administrator created');
-        const res = await fetch(`${again}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' }) });
+        const res = await fetch(`${again}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' }),
+        });
         expect(res.status).toBe(200);
         second.proc.kill('SIGTERM');
         expect(await second.exited, second.output()).toBe(0);

@@ -152,10 +152,20 @@ describe('per client address (AUTH_IP_LIMIT=20)', () => {
   it('ignores X-Forwarded-For without TRUST_PROXY, so a client cannot pose as many addresses', async () => {
     const address = '203.0.113.50';
     for (let i = 0; i < 20; i++) {
-      const res = await t.api('POST', '/api/auth/forgot-password', { body: { email: uniqueEmail('xff') }, remoteAddress: address, headers: { 'x-forwarded-for': `10.0.${i}.1` } });
+      const res = await t.api('POST', '/api/auth/forgot-password', {
+        body: { email: uniqueEmail('xff') },
+        remoteAddress: address,
+        headers: { 'x-forwarded-for': `10.0.${i}.1` },
+      });
       expect(res.status).toBe(200);
     }
-    expectRateLimited(await t.api('POST', '/api/auth/forgot-password', { body: { email: uniqueEmail('xff') }, remoteAddress: address, headers: { 'x-forwarded-for': '10.0.99.1' } }));
+    expectRateLimited(
+      await t.api('POST', '/api/auth/forgot-password', {
+        body: { email: uniqueEmail('xff') },
+        remoteAddress: address,
+        headers: { 'x-forwarded-for': '10.0.99.1' },
+      }),
+    );
   });
 
   it('sign-up, forgot-password and reset-password are limited per address too', async () => {

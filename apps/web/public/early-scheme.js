@@ -5,7 +5,7 @@
   var prefs = {};
   try {
     prefs = JSON.parse(localStorage.getItem('preferences') || '{}') || {};
-  } catch (e) {
+  } catch {
     prefs = {};
   }
   var scheme = prefs.scheme === 'dark' || prefs.scheme === 'auto' ? prefs.scheme : 'light';

@@ -32,7 +32,12 @@ function png(): Buffer {
   ihdr.writeUInt32BE(8, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [13, 148, 136]).flat()])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** On a desktop the sections are tabs; on a phone they are stacked. */
@@ -86,18 +91,22 @@ describe.each(VIEWPORTS)('usersettings at $width px', (viewport) => {
     await page.getByRole('combobox', { name: /^Language/ }).click();
     await page.getByRole('option', { name: 'Español' }).click();
     await page.getByRole('heading', { name: 'Configuración', level: 1 }).waitFor();
-    await expect.poll(async () => (await apiCall<{ preferences: unknown }>('GET', 'common/user', undefined, token)).preferences, { timeout: 10_000 }).toEqual({
-      language: 'es',
-      scheme: 'dark',
-      theme: 'theme-teal',
-      layout: 'compact',
-    });
+    await expect
+      .poll(async () => (await apiCall<{ preferences: unknown }>('GET', 'common/user', undefined, token)).preferences, { timeout: 10_000 })
+      .toEqual({
+        language: 'es',
+        scheme: 'dark',
+        theme: 'theme-teal',
+        layout: 'compact',
+      });
 
     // On another device, signing in brings the preferences along.
     const other = await newPage(viewport);
     await signInThroughPage(other.page, owner.email, owner.password);
     await other.page.waitForURL('**/user/dashboard');
-    await other.page.waitForFunction(() => document.documentElement.classList.contains('dark') && document.body.classList.contains('theme-teal') && document.documentElement.lang === 'es');
+    await other.page.waitForFunction(
+      () => document.documentElement.classList.contains('dark') && document.body.classList.contains('theme-teal') && document.documentElement.lang === 'es',
+    );
 
     // Security: change the password (the other device is signed out), then end a session from the list.
     await openSection(page, 'Seguridad');
@@ -118,7 +127,11 @@ describe.each(VIEWPORTS)('usersettings at $width px', (viewport) => {
     await page.getByText('Este dispositivo').waitFor();
     await endButtons.last().click();
     await page.getByRole('dialog').getByRole('button').last().click();
-    await expect.poll(async () => (await fetch(new URL('/api/common/user', page.url()), { headers: { authorization: `Bearer ${third.accessToken}` } })).status, { timeout: 10_000 }).toBe(401);
+    await expect
+      .poll(async () => (await fetch(new URL('/api/common/user', page.url()), { headers: { authorization: `Bearer ${third.accessToken}` } })).status, {
+        timeout: 10_000,
+      })
+      .toBe(401);
     expect((await fetch(new URL('/api/common/user', page.url()), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 
     expect(problemsOf(page)).toEqual([]);

@@ -32,7 +32,10 @@ const ZEnv = z.object({
   /** Keys' prefix in Redis, so several installs can share one server. */
   REDIS_PREFIX: z.string().min(1).max(100).default('cuadre:'),
   /** Set when a reverse proxy sits in front, so client addresses (rate limits, sessions) come from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** The built web app to serve; defaults to apps/web/dist of this checkout. */
   WEB_DIST: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -251,7 +251,9 @@ async function waitForPostgres(url: string, target: string, waitSeconds: number,
       if (fatal) throw new StartupError(fatal);
       const reason = reasonOf(err);
       if (Date.now() + delay > deadline) {
-        throw new StartupError(`PostgreSQL at ${target} could not be reached within ${waitSeconds} s (${reason}): check that it is running and that DATABASE_URL names it.`);
+        throw new StartupError(
+          `PostgreSQL at ${target} could not be reached within ${waitSeconds} s (${reason}): check that it is running and that DATABASE_URL names it.`,
+        );
       }
       onWait(`Waiting for PostgreSQL at ${target}: ${reason}`);
       await new Promise((resolve) => setTimeout(resolve, delay));

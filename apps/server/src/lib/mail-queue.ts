@@ -57,13 +57,17 @@ export class MailQueue {
   private readonly transport: Transporter | undefined;
   private readonly composers = new Map<MailJob['kind'], Composer>();
   // Composing and delivering run apart, so a slow SMTP server never holds up the next mail's composition.
-  private readonly composing = new Rounds(() => this.guarded(async () => {
-    while (!this.stopped && (await this.composeSome()) > 0);
-    if (this.transport) this.delivering.kick();
-  }));
-  private readonly delivering = new Rounds(() => this.guarded(async () => {
-    while (!this.stopped && (await this.deliverSome()) > 0);
-  }));
+  private readonly composing = new Rounds(() =>
+    this.guarded(async () => {
+      while (!this.stopped && (await this.composeSome()) > 0);
+      if (this.transport) this.delivering.kick();
+    }),
+  );
+  private readonly delivering = new Rounds(() =>
+    this.guarded(async () => {
+      while (!this.stopped && (await this.deliverSome()) > 0);
+    }),
+  );
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -75,7 +79,9 @@ export class MailQueue {
     private readonly outages?: OutageLog,
   ) {
     // Bounded waits: a slow or dead SMTP server delays a mail, never the queue for long.
-    this.transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined;
+    this.transport = smtpUrl
+      ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      : undefined;
   }
 
   register(kind: MailJob['kind'], composer: Composer) {
@@ -103,7 +109,7 @@ export class MailQueue {
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    const rounds = [this.composing.running, this.delivering.running].filter(Boolean);
+    const rounds = [this.composing.running, this.delivering.running].filter((r) => r !== undefined);
     if (rounds.length) await Promise.race([Promise.all(rounds), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     this.transport?.close();
   }
@@ -205,7 +211,12 @@ export class MailQueue {
       return tx
         .update(outbox)
         .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-        .where(inArray(outbox.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
     for (const row of claimed) {
@@ -215,7 +226,10 @@ export class MailQueue {
         await this.db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
       } catch (err) {
         const last = row.attempts >= DELIVERY_ATTEMPTS;
-        this.log[last ? 'error' : 'warn']({ err, to: row.to, attempt: row.attempts }, last ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
+        this.log[last ? 'error' : 'warn'](
+          { err, to: row.to, attempt: row.attempts },
+          last ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+        );
         await this.db
           .update(outbox)
           .set({ error: String(err).slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})` })

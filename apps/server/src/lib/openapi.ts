@@ -45,6 +45,7 @@ export function documentTransform(args: TransformArgs) {
   const schema: Record<string, unknown> = { ...out.schema, operationId: operationIdOf(method, args.url) };
   // A route that answers with bytes (an image) declares no JSON body for its success; the document still says it has one.
   const response = (schema.response ?? {}) as Record<string, unknown>;
-  if (!Object.keys(response).some((code) => code.startsWith('2'))) schema.response = { 200: { description: 'The file, with its own content type' }, ...response };
+  if (!Object.keys(response).some((code) => code.startsWith('2')))
+    schema.response = { 200: { description: 'The file, with its own content type' }, ...response };
   return { ...out, schema };
 }

@@ -7,7 +7,8 @@ export type Dependency = 'database' | 'redis';
 /** SQLSTATE classes and codes that mean "the server is not there", not "the query is wrong". */
 const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300|53400)$/;
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
-const PG_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end|terminating connection|connection timeout/i;
+const PG_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end|terminating connection|connection timeout/i;
 const REDIS_MESSAGES = /enableOfflineQueue|Connection is closed|MaxRetriesPerRequest|Command timed out|Stream isn't writeable/i;
 
 /**
@@ -15,7 +16,11 @@ const REDIS_MESSAGES = /enableOfflineQueue|Connection is closed|MaxRetriesPerReq
  * errors, so the chain of causes is walked.
  */
 export function unavailableDependency(err: unknown): Dependency | undefined {
-  for (let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const message = typeof e.message === 'string' ? e.message : '';
     const name = typeof e.name === 'string' ? e.name : '';
     if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.test(message)) return 'redis';
@@ -29,7 +34,10 @@ export function unavailableDependency(err: unknown): Dependency | undefined {
 export const RETRY_AFTER_SECONDS = 5;
 
 export function serviceUnavailable(what: Dependency) {
-  const message = what === 'database' ? 'The database cannot be reached for a moment; nothing was saved. Try again in a few seconds' : 'A service Cuadre relies on cannot be reached for a moment; nothing was saved. Try again in a few seconds';
+  const message =
+    what === 'database'
+      ? 'The database cannot be reached for a moment; nothing was saved. Try again in a few seconds'
+      : 'A service Cuadre relies on cannot be reached for a moment; nothing was saved. Try again in a few seconds';
   return new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 }
 
@@ -40,7 +48,10 @@ export class OutageLog {
   lost(what: Dependency, err?: unknown) {
     if (this.down.has(what)) return;
     this.down.add(what);
-    this.log.warn({ dependency: what, reason: err instanceof Error ? err.message : err ? String(err) : undefined }, `${what === 'database' ? 'the database' : 'Redis'} is unreachable`);
+    this.log.warn(
+      { dependency: what, reason: err instanceof Error ? err.message : err ? String(err) : undefined },
+      `${what === 'database' ? 'the database' : 'Redis'} is unreachable`,
+    );
   }
   back(what: Dependency) {
     if (!this.down.delete(what)) return;

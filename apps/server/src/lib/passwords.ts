@@ -2,7 +2,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /** OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1. */
-const OWASP = { algorithm: 2 /* Algorithm.Argon2id, a const enum that isolated modules cannot read */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OWASP = {
+  algorithm: 2 /* Algorithm.Argon2id, a const enum that isolated modules cannot read */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 /** Under NODE_ENV=test only: the same algorithm at its cheapest, so a suite that signs up hundreds of owners stays fast. */
 const TEST = { ...OWASP, memoryCost: 1024, timeCost: 1 } as const;
 
@@ -34,7 +39,7 @@ export function isCommonPassword(password: string, email?: string): boolean {
   if (/^(.)\1+$/.test(p)) return true;
   if (email) {
     const local = email.toLowerCase().split('@')[0] ?? '';
-    if (local.length >= 4 && (p === local || p.startsWith(local) && /^\d*$/.test(p.slice(local.length)))) return true;
+    if (local.length >= 4 && (p === local || (p.startsWith(local) && /^\d*$/.test(p.slice(local.length))))) return true;
   }
   if (/^(cuadre)\d*$/.test(p)) return true;
   return false;

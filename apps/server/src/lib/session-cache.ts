@@ -49,7 +49,7 @@ export class SessionCache<T> {
     this.ttlMs = opts.ttlMs ?? TTL_MS;
     this.channel = `${opts.prefix ?? ''}session-changes`;
     if (opts.redis) this.connect(opts.redis);
-    caches.add(this as SessionCache<unknown>);
+    caches.add(this);
   }
 
   private readonly ttlMs: number;
@@ -129,7 +129,7 @@ export class SessionCache<T> {
   }
 
   async close() {
-    caches.delete(this as SessionCache<unknown>);
+    caches.delete(this);
     this.entries.clear();
     if (this.subscriber) await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
   }

@@ -33,13 +33,21 @@ export function registerRequestHygiene(app: FastifyInstance) {
   // One line per request (Fastify's own logging, turned off in app.ts, writes two).
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { req: { method: request.method, url: request.url.split('?')[0], ip: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      {
+        req: { method: request.method, url: request.url.split('?')[0], ip: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });
 
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
       const at = findUnstorableText(value);
       if (at) throw validation(UNSTORABLE_TEXT_MESSAGE, [{ path: at.join('.') || part, message: UNSTORABLE_TEXT_MESSAGE }]);
     }

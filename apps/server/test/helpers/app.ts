@@ -117,7 +117,11 @@ export class TestApp {
       query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
       headers,
       remoteAddress: opts.remoteAddress,
-      ...(opts.body instanceof FormData ? { payload: opts.body } : opts.body !== undefined ? { payload: JSON.stringify(opts.body), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+      ...(opts.body instanceof FormData
+        ? { payload: opts.body }
+        : opts.body !== undefined
+          ? { payload: JSON.stringify(opts.body), headers: { ...headers, 'content-type': 'application/json' } }
+          : {}),
     });
     const type = String(raw.headers['content-type'] ?? '');
     // A compressed answer (the test asked for one with accept-encoding) is the caller's to decode.
@@ -143,7 +147,10 @@ export class TestApp {
   }
 
   async count(table: PgTable, where?: SQL): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)` }).from(table).where(where);
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(table)
+      .where(where);
     return row?.n ?? 0;
   }
 
@@ -199,7 +206,7 @@ export interface TestAppOptions {
 export async function createTestApp(overrides: Env = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const store = opts.store ?? (await createTestStore({ timeZone: opts.timeZone }));
   try {
-    const config = loadConfig(testEnv(store, overrides) as NodeJS.ProcessEnv);
+    const config = loadConfig(testEnv(store, overrides));
     const app = await buildApp(config, { logger: false, database: store.database });
     await app.ready();
     if (store.timeZone && app.database.kind === 'pglite') await app.database.db.execute(sql.raw(setTimeZoneSql(store.timeZone)));

@@ -16,10 +16,7 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
  * A token the test signs itself. With the test secret and a live session it is as good as the
  * server's own, which is what makes the variants below (expired, other secret) meaningful.
  */
-export async function signToken(
-  claims: { sub: string; sid: string },
-  opts: { secret?: string; iat?: number; exp?: number } = {},
-): Promise<string> {
+export async function signToken(claims: { sub: string; sid: string }, opts: { secret?: string; iat?: number; exp?: number } = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -10,9 +10,21 @@ const signedIn = () => {
 };
 
 const user = (over: Partial<User>): User => ({
-  id: 'u', email: 'ana@example.com', name: 'Ana', first_name: 'Ana', company: null, avatar: null, profile_img_url: null,
-  status: 'online', role: 'user', plan: 'basic', accountStatus: 'active', emailConfirmed: true,
-  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' }, createdAt: '2026-01-01T00:00:00Z', ...over,
+  id: 'u',
+  email: 'ana@example.com',
+  name: 'Ana',
+  first_name: 'Ana',
+  company: null,
+  avatar: null,
+  profile_img_url: null,
+  status: 'online',
+  role: 'user',
+  plan: 'basic',
+  accountStatus: 'active',
+  emailConfirmed: true,
+  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
+  createdAt: '2026-01-01T00:00:00Z',
+  ...over,
 });
 
 const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} }) as LoaderFunctionArgs;
@@ -29,9 +41,14 @@ async function redirectOf(run: () => unknown): Promise<string | undefined> {
 }
 
 function serve(u: User) {
-  vi.spyOn(queryClient, 'fetchQuery').mockResolvedValue(u as never);
-  vi.spyOn(queryClient, 'ensureQueryData').mockImplementation((async (opts: { queryKey: readonly unknown[] }) =>
-    opts.queryKey === currentUserQuery.queryKey ? u : opts.queryKey === navigationQuery.queryKey ? { default: [], compact: [], futuristic: [], horizontal: [] } : undefined) as never);
+  vi.spyOn(queryClient, 'fetchQuery').mockResolvedValue(u);
+  vi.spyOn(queryClient, 'ensureQueryData').mockImplementation(async (opts: { queryKey: readonly unknown[] }) =>
+    opts.queryKey === currentUserQuery.queryKey
+      ? u
+      : opts.queryKey === navigationQuery.queryKey
+        ? { default: [], compact: [], futuristic: [], horizontal: [] }
+        : undefined,
+  );
 }
 
 describe('route guards (spec 000, section 6)', () => {

@@ -25,12 +25,27 @@ export default function NotFound() {
   return (
     <Box
       component={inShell ? 'div' : 'main'}
-      sx={{ minHeight: inShell ? '50vh' : '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}
+      sx={{
+        minHeight: inShell ? '50vh' : '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 3,
+        textAlign: 'center',
+      }}
     >
-      <Typography variant="h3" component="h1">404</Typography>
-      <Typography variant="h5" component="p">{t('common.notFoundTitle')}</Typography>
+      <Typography variant="h3" component="h1">
+        404
+      </Typography>
+      <Typography variant="h5" component="p">
+        {t('common.notFoundTitle')}
+      </Typography>
       <Typography color="text.secondary">{t('common.notFoundText')}</Typography>
-      <Button component={RouterLink} to={inShell ? '/dashboard' : '/'} variant="contained">{t(inShell ? 'common.goDashboard' : 'common.goHome')}</Button>
+      <Button component={RouterLink} to={inShell ? '/dashboard' : '/'} variant="contained">
+        {t(inShell ? 'common.goDashboard' : 'common.goHome')}
+      </Button>
     </Box>
   );
 }

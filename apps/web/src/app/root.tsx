@@ -33,7 +33,12 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** Whether the browser says it is offline (it may be wrong the other way: online says little). */
-export const useOffline = () => useSyncExternalStore(subscribe, () => !navigator.onLine, () => false);
+export const useOffline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => !navigator.onLine,
+    () => false,
+  );
 
 /** A banner at the bottom of every page while the browser is offline; the page under it stays. */
 function OfflineBanner() {

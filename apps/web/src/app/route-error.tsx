@@ -12,10 +12,18 @@ export function RouteError() {
   const { t } = useTranslation();
   const message = useErrorText(error);
   return (
-    <Box component="main" role="alert" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}>
-      <Typography variant="h4" component="h1">{t('common.errorTitle')}</Typography>
+    <Box
+      component="main"
+      role="alert"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}
+    >
+      <Typography variant="h4" component="h1">
+        {t('common.errorTitle')}
+      </Typography>
       <Typography color="text.secondary">{message}</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>{t('common.retry')}</Button>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        {t('common.retry')}
+      </Button>
     </Box>
   );
 }

@@ -79,7 +79,11 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'dashboard', ...title('nav.user-dashboard'), ...page(() => import('@/features/user-dashboard/routes/dashboard')) },
                   { path: 'pricing', ...title('nav.pricing'), ...page(() => import('@/features/billing/routes/pricing')) },
-                  { path: 'purchaseconfirmation', ...title('nav.purchase-confirmation'), ...page(() => import('@/features/billing/routes/purchase-confirmation')) },
+                  {
+                    path: 'purchaseconfirmation',
+                    ...title('nav.purchase-confirmation'),
+                    ...page(() => import('@/features/billing/routes/purchase-confirmation')),
+                  },
                   { path: 'purchaseerror', ...title('nav.purchase-error'), ...page(() => import('@/features/billing/routes/purchase-error')) },
                 ],
               },

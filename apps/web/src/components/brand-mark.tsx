@@ -9,12 +9,35 @@ export function BrandMark() {
     <Box
       component={RouterLink}
       to="/home"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none', borderRadius: 1, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4 } }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1.25,
+        color: 'text.primary',
+        textDecoration: 'none',
+        borderRadius: 1,
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4 },
+      }}
     >
-      <Box aria-hidden sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: 20 }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 36,
+          height: 36,
+          borderRadius: 2,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 700,
+          fontSize: 20,
+        }}
+      >
         C
       </Box>
-      <Typography component="span" sx={{ fontWeight: 700, fontSize: 20, letterSpacing: '-0.01em' }}>{t('common.appName')}</Typography>
+      <Typography component="span" sx={{ fontWeight: 700, fontSize: 20, letterSpacing: '-0.01em' }}>
+        {t('common.appName')}
+      </Typography>
     </Box>
   );
 }

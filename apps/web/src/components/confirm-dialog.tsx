@@ -23,7 +23,9 @@ export function ConfirmDialog({ open, title, text, confirmLabel, destructive, pe
         <DialogContentText id="confirm-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending}>{t('common.cancel')}</Button>
+        <Button onClick={onClose} disabled={pending}>
+          {t('common.cancel')}
+        </Button>
         <Button onClick={onConfirm} disabled={pending} color={destructive ? 'error' : 'primary'} variant="contained" autoFocus>
           {confirmLabel}
         </Button>

@@ -23,7 +23,13 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       severity="error"
       role="alert"
       sx={{ my: 2 }}
-      action={onRetry ? <Button color="inherit" size="small" onClick={onRetry}>{t('common.retry')}</Button> : undefined}
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
     >
       <strong>{t('common.errorTitle')}.</strong> {message}
     </Alert>
@@ -34,9 +40,17 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 export function EmptyState({ icon = 'heroicons_outline:inbox', title, text, action }: { icon?: string; title: string; text?: string; action?: ReactNode }) {
   return (
     <Stack alignItems="center" spacing={1.5} sx={{ py: 8, px: 2, textAlign: 'center' }}>
-      <Box sx={{ color: 'text.disabled' }}><Icon name={icon} size={48} /></Box>
-      <Typography variant="h6" component="p">{title}</Typography>
-      {text && <Typography color="text.secondary" sx={{ maxWidth: 420 }}>{text}</Typography>}
+      <Box sx={{ color: 'text.disabled' }}>
+        <Icon name={icon} size={48} />
+      </Box>
+      <Typography variant="h6" component="p">
+        {title}
+      </Typography>
+      {text && (
+        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+          {text}
+        </Typography>
+      )}
       {action}
     </Stack>
   );

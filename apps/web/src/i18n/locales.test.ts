@@ -4,9 +4,7 @@ import { mergeLocales } from '../../i18n-plugin';
 const dir = path.resolve(__dirname, 'locales');
 
 const keysOf = (obj: Record<string, unknown>, prefix = ''): string[] =>
-  Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keysOf(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
+  Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keysOf(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
 
 describe('translations', () => {
   const en = mergeLocales(dir, 'en');

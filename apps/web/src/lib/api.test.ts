@@ -40,7 +40,10 @@ describe('api', () => {
   });
 
   it('throws ApiError with the server code and the fields at fault', async () => {
-    vi.stubGlobal('fetch', answer(400, { statusCode: 400, code: 'VALIDATION', message: 'Invalid body', details: [{ path: 'email', message: 'Enter a valid email address' }] }));
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { statusCode: 400, code: 'VALIDATION', message: 'Invalid body', details: [{ path: 'email', message: 'Enter a valid email address' }] }),
+    );
     const err = await api('auth/sign-up', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('VALIDATION');

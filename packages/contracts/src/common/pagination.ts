@@ -4,10 +4,7 @@ export const PAGE_SIZES = [10, 25, 50] as const;
 
 export const ZPageQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page starts at 1')), 1),
-  size: z._default(
-    z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 10, 25 or 50')),
-    10,
-  ),
+  size: z._default(z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'size must be 10, 25 or 50')), 10),
   order: z._default(z.enum(['asc', 'desc']), 'asc'),
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
  * both, `text` and `jsonb` refuse them). Written without nested quantifiers, so it runs in linear
  * time on any input.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be stored (a NUL or a broken character)';
@@ -41,11 +42,13 @@ export function findUnstorableText(value: unknown, path: string[] = [], depth = 
  * unstorable characters are refused. Patterns come after, and must be linear anyway.
  */
 export function text(max: number, ...checks: z.core.$ZodCheck<string>[]) {
-  return z.string().check(
-    z.maxLength(max, { error: `Use at most ${max} characters`, abort: true }),
-    z.refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE, abort: true }),
-    ...checks,
-  );
+  return z
+    .string()
+    .check(
+      z.maxLength(max, { error: `Use at most ${max} characters`, abort: true }),
+      z.refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE, abort: true }),
+      ...checks,
+    );
 }
 
 /** A UUID, in the lower case the database prints, whatever case the client wrote it in. */

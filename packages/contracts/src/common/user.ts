@@ -25,10 +25,7 @@ export const THEMES = ['theme-default', 'theme-brand', 'theme-teal', 'theme-rose
 export const ZTheme = z.enum(THEMES);
 export type Theme = z.infer<typeof ZTheme>;
 
-export const LAYOUTS = [
-  'empty', 'centered', 'enterprise', 'material', 'modern', 'classic',
-  'classy', 'compact', 'dense', 'futuristic', 'thin',
-] as const;
+export const LAYOUTS = ['empty', 'centered', 'enterprise', 'material', 'modern', 'classic', 'classy', 'compact', 'dense', 'futuristic', 'thin'] as const;
 export const ZLayout = z.enum(LAYOUTS);
 export type Layout = z.infer<typeof ZLayout>;
 

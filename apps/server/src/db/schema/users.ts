@@ -14,7 +14,9 @@ export const plans = pgTable('plans', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   priceCents: integer('price_cents').notNull(),
-  interval: text('interval', { enum: ['month', 'year'] }).notNull().default('month'),
+  interval: text('interval', { enum: ['month', 'year'] })
+    .notNull()
+    .default('month'),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
@@ -28,10 +30,19 @@ export const users = pgTable(
     name: text('name').notNull(),
     company: text('company'),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
-    plan: text('plan').notNull().references(() => plans.id).default('free'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
-    presence: text('presence', { enum: ['online', 'away', 'busy', 'not-visible'] }).notNull().default('online'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    plan: text('plan')
+      .notNull()
+      .references(() => plans.id)
+      .default('free'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    presence: text('presence', { enum: ['online', 'away', 'busy', 'not-visible'] })
+      .notNull()
+      .default('online'),
     preferences: jsonb('preferences').$type<Partial<Preferences>>().notNull().default({}),
     avatarVersion: integer('avatar_version'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
@@ -44,7 +55,9 @@ export const users = pgTable(
 );
 
 export const userAvatars = pgTable('user_avatars', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   mime: text('mime').notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,7 +68,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: created(),
     /** When the password was given; a renewed token inherits it, so renewals stop 30 days later. */
     signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,7 +88,9 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['confirm_email', 'reset_password'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -102,7 +119,11 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     error: text('error'),
   },
-  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**
@@ -125,5 +146,9 @@ export const mailJobs = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('mail_jobs_pending_idx').on(t.nextAttemptAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index('mail_jobs_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
 );

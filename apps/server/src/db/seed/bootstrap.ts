@@ -6,12 +6,33 @@ import { hashPassword } from '../../lib/passwords.js';
 
 /** The plans every install starts with; an administrator moves owners between them. */
 export const DEFAULT_PLANS: (typeof plans.$inferInsert)[] = [
-  { id: 'free', name: 'Free', description: 'Look around before you start keeping your books.', priceCents: 0, interval: 'month', sortOrder: 0,
-    features: ['One business', 'Help center'] },
-  { id: 'basic', name: 'Basic', description: 'For an owner who keeps the books alone.', priceCents: 900, interval: 'month', sortOrder: 1,
-    features: ['Daily income and expenses', 'Workers, providers and vehicles', 'Monthly profit and loss', 'CSV export'] },
-  { id: 'pro', name: 'Pro', description: 'For a business that files with an accountant.', priceCents: 1900, interval: 'month', sortOrder: 2,
-    features: ['Everything in Basic', 'Yearly profit and loss and annual totals', 'PDF and XLSX exports', 'Receipts and bank statement import'] },
+  {
+    id: 'free',
+    name: 'Free',
+    description: 'Look around before you start keeping your books.',
+    priceCents: 0,
+    interval: 'month',
+    sortOrder: 0,
+    features: ['One business', 'Help center'],
+  },
+  {
+    id: 'basic',
+    name: 'Basic',
+    description: 'For an owner who keeps the books alone.',
+    priceCents: 900,
+    interval: 'month',
+    sortOrder: 1,
+    features: ['Daily income and expenses', 'Workers, providers and vehicles', 'Monthly profit and loss', 'CSV export'],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    description: 'For a business that files with an accountant.',
+    priceCents: 1900,
+    interval: 'month',
+    sortOrder: 2,
+    features: ['Everything in Basic', 'Yearly profit and loss and annual totals', 'PDF and XLSX exports', 'Receipts and bank statement import'],
+  },
 ];
 
 export interface BootstrapResult {

@@ -34,15 +34,26 @@ export class AdminRepository {
         .orderBy(dir(SORT_COLUMNS[q.sort]), asc(users.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
-      this.db.select({ n: sql<number>`count(*)` }).from(users).where(where),
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .where(where),
     ]);
     return { items, total: count?.n ?? 0 };
   }
 
   async stats() {
     const [byPlan, byStatus, signups, [active], [total], recent] = await Promise.all([
-      this.db.select({ plan: users.plan, count: sql<number>`count(*)` }).from(users).groupBy(users.plan).orderBy(users.plan),
-      this.db.select({ status: users.status, count: sql<number>`count(*)` }).from(users).groupBy(users.status).orderBy(users.status),
+      this.db
+        .select({ plan: users.plan, count: sql<number>`count(*)` })
+        .from(users)
+        .groupBy(users.plan)
+        .orderBy(users.plan),
+      this.db
+        .select({ status: users.status, count: sql<number>`count(*)` })
+        .from(users)
+        .groupBy(users.status)
+        .orderBy(users.status),
       this.db
         .select({ month: sql<string>`to_char(date_trunc('month', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM')`, count: sql<number>`count(*)` })
         .from(users)

@@ -30,46 +30,75 @@ const TEXTS: Record<'confirm' | 'reset' | 'registered', Record<Language, MailTex
     },
     es: {
       subject: 'Confirma tu dirección de correo para Cuadre',
-      lines: (name) => [`Hola, ${name}:`, 'Te damos la bienvenida a Cuadre. Confirma tu dirección de correo para empezar a llevar tus libros.', 'El enlace funciona durante 24 horas.'],
+      lines: (name) => [
+        `Hola, ${name}:`,
+        'Te damos la bienvenida a Cuadre. Confirma tu dirección de correo para empezar a llevar tus libros.',
+        'El enlace funciona durante 24 horas.',
+      ],
       action: 'Confirmar mi dirección de correo',
     },
     tr: {
       subject: 'Cuadre için e-posta adresinizi doğrulayın',
-      lines: (name) => [`Merhaba ${name},`, 'Cuadre’ye hoş geldiniz. Defterlerinizi tutmaya başlamak için e-posta adresinizi doğrulayın.', 'Bağlantı 24 saat geçerlidir.'],
+      lines: (name) => [
+        `Merhaba ${name},`,
+        'Cuadre’ye hoş geldiniz. Defterlerinizi tutmaya başlamak için e-posta adresinizi doğrulayın.',
+        'Bağlantı 24 saat geçerlidir.',
+      ],
       action: 'E-posta adresimi doğrula',
     },
   },
   reset: {
     en: {
       subject: 'Reset your Cuadre password',
-      lines: (name) => [`Hello ${name},`, 'Someone asked to reset the password of your Cuadre account. If it was you, choose a new password with the link below; it works once, for one hour.', 'If it was not you, ignore this mail: your password stays as it is.'],
+      lines: (name) => [
+        `Hello ${name},`,
+        'Someone asked to reset the password of your Cuadre account. If it was you, choose a new password with the link below; it works once, for one hour.',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ],
       action: 'Choose a new password',
     },
     es: {
       subject: 'Restablece tu contraseña de Cuadre',
-      lines: (name) => [`Hola, ${name}:`, 'Alguien pidió restablecer la contraseña de tu cuenta de Cuadre. Si fuiste tú, elige una contraseña nueva con el enlace de abajo; funciona una vez, durante una hora.', 'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.'],
+      lines: (name) => [
+        `Hola, ${name}:`,
+        'Alguien pidió restablecer la contraseña de tu cuenta de Cuadre. Si fuiste tú, elige una contraseña nueva con el enlace de abajo; funciona una vez, durante una hora.',
+        'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.',
+      ],
       action: 'Elegir una contraseña nueva',
     },
     tr: {
       subject: 'Cuadre parolanızı sıfırlayın',
-      lines: (name) => [`Merhaba ${name},`, 'Birisi Cuadre hesabınızın parolasını sıfırlamak istedi. Bu sizseniz aşağıdaki bağlantıyla yeni bir parola seçin; bağlantı bir kez ve bir saat boyunca çalışır.', 'Bu siz değilseniz bu e-postayı yok sayın: parolanız olduğu gibi kalır.'],
+      lines: (name) => [
+        `Merhaba ${name},`,
+        'Birisi Cuadre hesabınızın parolasını sıfırlamak istedi. Bu sizseniz aşağıdaki bağlantıyla yeni bir parola seçin; bağlantı bir kez ve bir saat boyunca çalışır.',
+        'Bu siz değilseniz bu e-postayı yok sayın: parolanız olduğu gibi kalır.',
+      ],
       action: 'Yeni bir parola seç',
     },
   },
   registered: {
     en: {
       subject: 'You already have a Cuadre account',
-      lines: (name) => [`Hello ${name},`, 'Someone tried to create a Cuadre account with this email address, which already has one. If it was you, sign in, or reset your password from the sign-in page.'],
+      lines: (name) => [
+        `Hello ${name},`,
+        'Someone tried to create a Cuadre account with this email address, which already has one. If it was you, sign in, or reset your password from the sign-in page.',
+      ],
       action: 'Sign in',
     },
     es: {
       subject: 'Ya tienes una cuenta de Cuadre',
-      lines: (name) => [`Hola, ${name}:`, 'Alguien intentó crear una cuenta de Cuadre con esta dirección de correo, que ya tiene una. Si fuiste tú, inicia sesión o restablece tu contraseña desde la página de inicio de sesión.'],
+      lines: (name) => [
+        `Hola, ${name}:`,
+        'Alguien intentó crear una cuenta de Cuadre con esta dirección de correo, que ya tiene una. Si fuiste tú, inicia sesión o restablece tu contraseña desde la página de inicio de sesión.',
+      ],
       action: 'Iniciar sesión',
     },
     tr: {
       subject: 'Zaten bir Cuadre hesabınız var',
-      lines: (name) => [`Merhaba ${name},`, 'Birisi bu e-posta adresiyle bir Cuadre hesabı oluşturmaya çalıştı, ancak bu adresin zaten bir hesabı var. Bu sizseniz giriş yapın ya da giriş sayfasından parolanızı sıfırlayın.'],
+      lines: (name) => [
+        `Merhaba ${name},`,
+        'Birisi bu e-posta adresiyle bir Cuadre hesabı oluşturmaya çalıştı, ancak bu adresin zaten bir hesabı var. Bu sizseniz giriş yapın ya da giriş sayfasından parolanızı sıfırlayın.',
+      ],
       action: 'Giriş yap',
     },
   },

@@ -19,14 +19,7 @@ export class AuthRepository {
     const [row] = await this.db
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.tokenHash, tokenHash),
-          eq(authTokens.kind, kind),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
       .returning({ userId: authTokens.userId });
     return row?.userId;
   }

@@ -157,7 +157,10 @@ export class AuthService {
     const reserved = await this.guesses.reserve(email, bucket);
     if (!reserved.ok) {
       const wait = minutes(reserved.retryAfterMs);
-      throw rateLimited(`Too many failed attempts on this account; try again in ${wait} minute${wait === 1 ? '' : 's'}`, Math.ceil(reserved.retryAfterMs / 1000));
+      throw rateLimited(
+        `Too many failed attempts on this account; try again in ${wait} minute${wait === 1 ? '' : 's'}`,
+        Math.ceil(reserved.retryAfterMs / 1000),
+      );
     }
     return bucket;
   }

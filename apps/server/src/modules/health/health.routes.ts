@@ -44,7 +44,14 @@ export function healthRoutes(app: FastifyInstance, database: Database, redis: Re
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness: the process answers', security: [], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        security: [],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+      },
+    },
     async () => ({ status: 'ok' as const, database: database.kind }),
   );
   r.get(
@@ -61,7 +68,13 @@ export function healthRoutes(app: FastifyInstance, database: Database, redis: Re
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ status: 'unavailable' as const, ...body, statusCode: 503 as const, code: ErrorCode.SERVICE_UNAVAILABLE, message: `Not ready: ${down} cannot be reached` });
+        .send({
+          status: 'unavailable' as const,
+          ...body,
+          statusCode: 503 as const,
+          code: ErrorCode.SERVICE_UNAVAILABLE,
+          message: `Not ready: ${down} cannot be reached`,
+        });
     },
   );
 }

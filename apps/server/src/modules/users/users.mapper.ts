@@ -1,8 +1,7 @@
 import { DEFAULT_PREFERENCES, type User } from '@cuadre/contracts';
 import type { UserRow } from './users.repository.js';
 
-export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarVersion'>) =>
-  row.avatarVersion ? `/api/avatars/${row.id}?v=${row.avatarVersion}` : null;
+export const avatarUrl = (row: Pick<UserRow, 'id' | 'avatarVersion'>) => (row.avatarVersion ? `/api/avatars/${row.id}?v=${row.avatarVersion}` : null);
 
 /** A user row as the API shows it: never the hash, preferences filled with defaults. */
 export function toUser(row: UserRow): User {

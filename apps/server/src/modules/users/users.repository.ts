@@ -113,13 +113,7 @@ export class UsersRepository {
     await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          sql`${sessions.revokedAt} is null`,
-          keep ? sql`${sessions.id} <> ${keep}` : undefined,
-        ),
-      );
+      .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`, keep ? sql`${sessions.id} <> ${keep}` : undefined));
     afterCommit(this.db, () => userChanged(userId));
   }
 
@@ -148,11 +142,7 @@ export class UsersRepository {
   async removeAvatar(userId: string) {
     const row = await this.db.transaction(async (tx) => {
       await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
-      const [row] = await tx
-        .update(users)
-        .set({ avatarVersion: null, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning();
+      const [row] = await tx.update(users).set({ avatarVersion: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
       return row!;
     });
     afterCommit(this.db, () => userChanged(userId));

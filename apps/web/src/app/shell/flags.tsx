@@ -4,7 +4,14 @@ import type { Language } from '@cuadre/contracts';
  * Small inline flags for the language switcher: drawn here rather than fetched, and SVG rather than
  * emoji because some systems (Windows) draw flag emoji as two letters.
  */
-const box = { width: 20, height: 14, viewBox: '0 0 20 14', 'aria-hidden': true, focusable: false, style: { borderRadius: 2, flexShrink: 0, display: 'block' } } as const;
+const box = {
+  width: 20,
+  height: 14,
+  viewBox: '0 0 20 14',
+  'aria-hidden': true,
+  focusable: false,
+  style: { borderRadius: 2, flexShrink: 0, display: 'block' },
+} as const;
 
 function UsFlag() {
   return (

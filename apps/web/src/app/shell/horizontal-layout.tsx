@@ -63,11 +63,18 @@ export function HorizontalLayout({ style }: { style: HorizontalLayoutStyle }) {
             flexShrink: 0,
             bgcolor: (theme.vars ?? theme).palette.primary.main,
             // The dark scheme's primary is a light shade; at full strength the band would glare.
-            ...theme.applyStyles('dark', { bgcolor: `color-mix(in srgb, ${(theme.vars ?? theme).palette.primary.main} 30%, ${(theme.vars ?? theme).palette.background.default})` }),
+            ...theme.applyStyles('dark', {
+              bgcolor: `color-mix(in srgb, ${(theme.vars ?? theme).palette.primary.main} 30%, ${(theme.vars ?? theme).palette.background.default})`,
+            }),
           })}
         />
       )}
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ ...width, flex: 1, minWidth: 0, outline: 'none', position: 'relative', ...CONTENT_PADDING }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ ...width, flex: 1, minWidth: 0, outline: 'none', position: 'relative', ...CONTENT_PADDING }}
+      >
         {style.card ? (
           <Paper elevation={2} sx={{ p: { xs: 2, sm: 3, md: 4 }, borderRadius: 3 }}>
             <Outlet />

@@ -53,7 +53,14 @@ function MenuButton({ label, icon, items }: { label: string; icon?: string; item
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {leaves.map((leaf) => (
-          <MenuItem key={leaf.id} component={NavLink} to={leaf.link ?? '#'} end={leaf.exactMatch ?? false} onClick={() => setAnchor(null)} selected={isItemActive(leaf, pathname)}>
+          <MenuItem
+            key={leaf.id}
+            component={NavLink}
+            to={leaf.link ?? '#'}
+            end={leaf.exactMatch ?? false}
+            onClick={() => setAnchor(null)}
+            selected={isItemActive(leaf, pathname)}
+          >
             {leaf.icon && (
               <ListItemIcon>
                 <Icon name={leaf.icon} size={20} />
@@ -126,7 +133,23 @@ export function HorizontalNavigation({ items, label }: { items: NavigationItem[]
   const overflow = shown.slice(fitting);
   return (
     <Box component="nav" aria-label={label} ref={bar} sx={{ flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
-      <Box component="ul" aria-hidden ref={ruler} sx={{ position: 'absolute', top: 0, left: 0, display: 'flex', gap: `${GAP}px`, listStyle: 'none', m: 0, p: 0, visibility: 'hidden', pointerEvents: 'none' }}>
+      <Box
+        component="ul"
+        aria-hidden
+        ref={ruler}
+        sx={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          display: 'flex',
+          gap: `${GAP}px`,
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          visibility: 'hidden',
+          pointerEvents: 'none',
+        }}
+      >
         {shown.map((item) => (
           <li key={item.id}>
             <Button component="span" tabIndex={-1} startIcon={iconOf(item)} endIcon={item.type === 'basic' ? undefined : chevron} sx={buttonSx}>

@@ -29,7 +29,14 @@ export function LanguageSwitcher({ value, onChange }: { value: Language; onChang
           {value}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {LANGUAGES.map((lang) => (
           <MenuItem key={lang} selected={lang === value} onClick={() => choose(lang)} role="menuitemradio" aria-checked={lang === value} lang={lang}>
             <ListItemIcon>

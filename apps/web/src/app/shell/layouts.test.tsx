@@ -34,7 +34,13 @@ describe('useLayoutChoice in the router', () => {
   function Probe() {
     return <output>{useLayoutChoice()}</output>;
   }
-  const prefs = (layout: PreferencesValue['layout']): PreferencesValue => ({ language: 'en', scheme: 'light', theme: 'theme-default', layout, applyPreferences: () => {} });
+  const prefs = (layout: PreferencesValue['layout']): PreferencesValue => ({
+    language: 'en',
+    scheme: 'light',
+    theme: 'theme-default',
+    layout,
+    applyPreferences: () => {},
+  });
 
   function renderAt(url: string, layout: PreferencesValue['layout']) {
     const router = createMemoryRouter(

@@ -8,8 +8,5 @@ import type { NavigationItem } from '@cuadre/contracts';
  */
 export function useNavTitle() {
   const { t } = useTranslation();
-  return useCallback(
-    (item: Pick<NavigationItem, 'id' | 'title'>) => t(`nav.${item.id}`, { defaultValue: item.title ?? item.id, nsSeparator: false }),
-    [t],
-  );
+  return useCallback((item: Pick<NavigationItem, 'id' | 'title'>) => t(`nav.${item.id}`, { defaultValue: item.title ?? item.id, nsSeparator: false }), [t]);
 }

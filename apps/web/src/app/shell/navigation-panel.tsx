@@ -97,9 +97,27 @@ export function NavigationPanel({ items, appearance, tone, user, onClose }: Navi
 }
 
 /** Below md: the navigation as an over-layer drawer, always in the full appearance so titles stay readable. */
-export function OverDrawer({ open, onClose, items, tone, user }: { open: boolean; onClose: () => void; items: NavigationItem[]; tone: NavigationTone; user: VerticalLayoutStyle['user'] }) {
+export function OverDrawer({
+  open,
+  onClose,
+  items,
+  tone,
+  user,
+}: {
+  open: boolean;
+  onClose: () => void;
+  items: NavigationItem[];
+  tone: NavigationTone;
+  user: VerticalLayoutStyle['user'];
+}) {
   return (
-    <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw', border: 0 } } }}>
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw', border: 0 } } }}
+    >
       <NavigationPanel items={items} appearance="default" tone={tone} user={user} onClose={onClose} />
     </Drawer>
   );

@@ -36,8 +36,27 @@ export function SkipLink() {
 export function Logo({ withName = true }: { withName?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box component={RouterLink} to="/" aria-label={t('shell.home')} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}>
-      <Box aria-hidden data-logo-mark sx={{ width: 32, height: 32, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 18 }}>
+    <Box
+      component={RouterLink}
+      to="/"
+      aria-label={t('shell.home')}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}
+    >
+      <Box
+        aria-hidden
+        data-logo-mark
+        sx={{
+          width: 32,
+          height: 32,
+          borderRadius: 2,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 800,
+          fontSize: 18,
+        }}
+      >
         C
       </Box>
       {withName && (
@@ -52,7 +71,18 @@ export function Logo({ withName = true }: { withName?: boolean }) {
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <Box component="footer" sx={{ px: { xs: 2, sm: 3, md: 4 }, py: 2, borderTop: 1, borderColor: 'divider', color: 'text.secondary', typography: 'body2', bgcolor: 'background.paper' }}>
+    <Box
+      component="footer"
+      sx={{
+        px: { xs: 2, sm: 3, md: 4 },
+        py: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+        typography: 'body2',
+        bgcolor: 'background.paper',
+      }}
+    >
       {t('common.footer', { year: new Date().getFullYear() })}
     </Box>
   );

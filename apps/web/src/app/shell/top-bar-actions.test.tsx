@@ -57,7 +57,13 @@ describe('top bar preferences', { timeout: 20_000 }, () => {
       return json(200, testUser({ preferences: { ...testUser().preferences, ...prefs } }));
     });
     vi.stubGlobal('fetch', fetchMock);
-    const client = setup(<><TopBarActions /><Shown /></>, testUser());
+    const client = setup(
+      <>
+        <TopBarActions />
+        <Shown />
+      </>,
+      testUser(),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Colour scheme: Light' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
@@ -86,8 +92,17 @@ describe('top bar preferences', { timeout: 20_000 }, () => {
   });
 
   it('keeps the choice on this device and says so when the server cannot save it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' })));
-    setup(<><TopBarActions /><Shown /></>, testUser());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { statusCode: 500, code: 'INTERNAL', message: 'Database unavailable' })),
+    );
+    setup(
+      <>
+        <TopBarActions />
+        <Shown />
+      </>,
+      testUser(),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Colour scheme: Light' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: /Auto/ }));
     expect(await screen.findByText(/not saved to your account: Database unavailable/)).toBeInTheDocument();

@@ -21,7 +21,11 @@ export function UserAvatar({ user, size = 36 }: { user: Pick<User, 'name' | 'ema
         },
       }}
     >
-      <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Avatar
+        src={user.avatar ?? undefined}
+        alt=""
+        sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      >
         {initialsOf(user.name, user.email)}
       </Avatar>
     </Badge>

@@ -79,7 +79,10 @@ describe('user menu', { timeout: 20_000 }, () => {
   });
 
   it("reports the server's words when the status cannot be changed, and keeps the old one", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { statusCode: 400, code: 'VALIDATION', message: 'Status is not allowed' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { statusCode: 400, code: 'VALIDATION', message: 'Status is not allowed' })),
+    );
     const { client } = setup(testUser({ status: 'online' }));
     await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: /Status/ }));

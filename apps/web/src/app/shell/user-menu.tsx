@@ -81,7 +81,12 @@ export function UserMenu() {
           <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
             {t('shell.signedInAs')}
           </Typography>
-          <Typography variant="body2" color="text.primary" component="span" sx={{ display: 'block', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Typography
+            variant="body2"
+            color="text.primary"
+            component="span"
+            sx={{ display: 'block', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
             {user.email}
           </Typography>
         </ListSubheader>
@@ -124,7 +129,13 @@ export function UserMenu() {
         slotProps={{ list: { 'aria-label': t('shell.status') } }}
       >
         {USER_STATUSES.map((status) => (
-          <MenuItem key={status} selected={status === user.status} onClick={() => chooseStatus(status)} role="menuitemradio" aria-checked={status === user.status}>
+          <MenuItem
+            key={status}
+            selected={status === user.status}
+            onClick={() => chooseStatus(status)}
+            role="menuitemradio"
+            aria-checked={status === user.status}
+          >
             <ListItemIcon>
               <PresenceDot status={status} />
             </ListItemIcon>

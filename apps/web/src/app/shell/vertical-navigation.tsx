@@ -19,7 +19,11 @@ function itemSx(appearance: NavigationAppearance, depth: number): SxProps<Theme>
     color: 'text.secondary',
     '& .MuiListItemIcon-root': { color: 'inherit', minWidth: 0 },
     '&:hover': { color: 'text.primary' },
-    '&.active': (theme: Theme) => ({ bgcolor: activeTint(theme, 0.16), color: (theme.vars ?? theme).palette.primary.main, '& .MuiListItemText-primary': { fontWeight: 600 } }),
+    '&.active': (theme: Theme) => ({
+      bgcolor: activeTint(theme, 0.16),
+      color: (theme.vars ?? theme).palette.primary.main,
+      '& .MuiListItemText-primary': { fontWeight: 600 },
+    }),
   };
   if (appearance === 'compact') return { ...base, flexDirection: 'column', gap: 0.5, py: 1.25, px: 0.5, textAlign: 'center' };
   if (isNarrow(appearance)) return { ...base, justifyContent: 'center', py: 1.25, px: 0 };
@@ -57,11 +61,26 @@ function BasicItem({ item, appearance, depth }: { item: NavigationItem; appearan
   );
   const sx = itemSx(appearance, depth);
   const button = item.externalLink ? (
-    <ListItemButton component="a" href={item.link} target={item.target} rel="noopener noreferrer" disabled={item.disabled} aria-label={narrow ? title : undefined} sx={sx}>
+    <ListItemButton
+      component="a"
+      href={item.link}
+      target={item.target}
+      rel="noopener noreferrer"
+      disabled={item.disabled}
+      aria-label={narrow ? title : undefined}
+      sx={sx}
+    >
       {content}
     </ListItemButton>
   ) : (
-    <ListItemButton component={NavLink} to={item.link ?? '#'} end={item.exactMatch ?? false} disabled={item.disabled} aria-label={narrow ? title : undefined} sx={sx}>
+    <ListItemButton
+      component={NavLink}
+      to={item.link ?? '#'}
+      end={item.exactMatch ?? false}
+      disabled={item.disabled}
+      aria-label={narrow ? title : undefined}
+      sx={sx}
+    >
       {content}
     </ListItemButton>
   );
@@ -107,7 +126,20 @@ function GroupItem({ item, appearance, depth }: { item: NavigationItem; appearan
   return (
     <ListItem disablePadding sx={{ display: 'block', mt: 1 }}>
       {headed ? (
-        <ListSubheader component="div" disableSticky sx={{ bgcolor: 'transparent', color: 'primary.main', fontWeight: 700, fontSize: '0.75rem', letterSpacing: '0.06em', textTransform: 'uppercase', lineHeight: 2.5, px: 2 }}>
+        <ListSubheader
+          component="div"
+          disableSticky
+          sx={{
+            bgcolor: 'transparent',
+            color: 'primary.main',
+            fontWeight: 700,
+            fontSize: '0.75rem',
+            letterSpacing: '0.06em',
+            textTransform: 'uppercase',
+            lineHeight: 2.5,
+            px: 2,
+          }}
+        >
           {title}
         </ListSubheader>
       ) : (
@@ -129,7 +161,11 @@ function NavNode({ item, appearance, depth }: { item: NavigationItem; appearance
     case 'collapsable':
     case 'aside':
       // The narrow appearances have no room for a title to expand, so the children are listed in place.
-      return appearance === 'default' ? <CollapsableItem item={item} appearance={appearance} depth={depth} /> : <GroupItem item={item} appearance={appearance} depth={depth} />;
+      return appearance === 'default' ? (
+        <CollapsableItem item={item} appearance={appearance} depth={depth} />
+      ) : (
+        <GroupItem item={item} appearance={appearance} depth={depth} />
+      );
     default:
       return <BasicItem item={item} appearance={appearance} depth={depth} />;
   }

@@ -24,7 +24,11 @@ beforeEach(() => {
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
 describe('AppThemeProvider', { timeout: 20_000 }, () => {
   it('starts from the defaults and puts the theme and scheme classes on the page', () => {
-    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    render(
+      <AppThemeProvider>
+        <Probe />
+      </AppThemeProvider>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('light theme-default classy en');
     expect(document.body).toHaveClass('theme-default');
     expect(document.documentElement).toHaveClass('light');
@@ -32,13 +36,21 @@ describe('AppThemeProvider', { timeout: 20_000 }, () => {
 
   it('starts from what this device remembers, ignoring values that are not valid', () => {
     localStorage.setItem('preferences', JSON.stringify({ scheme: 'dark', theme: 'theme-rose', layout: 'sideways' }));
-    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    render(
+      <AppThemeProvider>
+        <Probe />
+      </AppThemeProvider>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('dark theme-rose classy en');
     expect(document.documentElement).toHaveClass('dark');
   });
 
   it('applies a change at once, swaps the classes and remembers it on this device', () => {
-    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    render(
+      <AppThemeProvider>
+        <Probe />
+      </AppThemeProvider>,
+    );
     act(() => current.applyPreferences({ theme: 'theme-teal', scheme: 'dark', layout: 'compact' }));
     expect(screen.getByRole('status')).toHaveTextContent('dark theme-teal compact en');
     expect(document.body).toHaveClass('theme-teal');
@@ -49,7 +61,11 @@ describe('AppThemeProvider', { timeout: 20_000 }, () => {
   });
 
   it('switches the interface language through i18n, only when it changes', () => {
-    render(<AppThemeProvider><Probe /></AppThemeProvider>);
+    render(
+      <AppThemeProvider>
+        <Probe />
+      </AppThemeProvider>,
+    );
     act(() => current.applyPreferences({ language: 'en', scheme: 'light' }));
     expect(i18nMock.setLanguage).not.toHaveBeenCalled();
     act(() => current.applyPreferences({ language: 'tr' }));

@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, type AdminCreateUserBody, type AdminUpdateUserBody,
-} from '@cuadre/contracts';
+import { ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, type AdminCreateUserBody, type AdminUpdateUserBody } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 import { toApiQuery, type UsersParams } from '../lib/users-params';
 
@@ -24,7 +22,6 @@ export const statsQuery = queryOptions({
   queryKey: adminKeys.stats,
   queryFn: ({ signal }) => api('admin/stats', { schema: ZAdminStats, signal }),
 });
-
 
 export const createUser = (body: AdminCreateUserBody) => api('admin/users', { method: 'POST', body, schema: ZAdminUser });
 export const updateUser = (id: string, body: AdminUpdateUserBody) => api(`admin/users/${id}`, { method: 'PATCH', body, schema: ZAdminUser });

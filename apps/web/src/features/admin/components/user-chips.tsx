@@ -9,7 +9,14 @@ export function RoleChip({ role }: { role: Role }) {
 
 export function StatusChip({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={status === 'active' ? 'success' : 'default'} variant={status === 'active' ? 'filled' : 'outlined'} label={t(`admin.statuses.${status}`)} />;
+  return (
+    <Chip
+      size="small"
+      color={status === 'active' ? 'success' : 'default'}
+      variant={status === 'active' ? 'filled' : 'outlined'}
+      label={t(`admin.statuses.${status}`)}
+    />
+  );
 }
 
 export function PlanChip({ name, isFree }: { name: string; isFree: boolean }) {

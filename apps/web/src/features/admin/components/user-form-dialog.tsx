@@ -3,9 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
-import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { ACCOUNT_STATUSES, PASSWORD_MAX, PASSWORD_MIN, ROLES, type AdminUser, type Plan } from '@cuadre/contracts';
 import { applyServerErrors } from '@/lib/forms';
 
@@ -46,12 +44,14 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
         name: z.string().check(z.trim(), z.minLength(1, t('admin.form.nameRequired')), z.maxLength(120, t('admin.form.tooLong', { max: 120 }))),
         email: isEdit
           ? z.string()
-          : z.string().check(
-              z.trim(),
-              z.minLength(1, t('admin.form.emailRequired')),
-              z.maxLength(254, t('admin.form.tooLong', { max: 254 })),
-              z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, t('admin.form.emailInvalid')),
-            ),
+          : z
+              .string()
+              .check(
+                z.trim(),
+                z.minLength(1, t('admin.form.emailRequired')),
+                z.maxLength(254, t('admin.form.tooLong', { max: 254 })),
+                z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, t('admin.form.emailInvalid')),
+              ),
         password: z.string().check(
           z.refine((v) => v === '' || v.length >= PASSWORD_MIN, t('admin.form.passwordMin', { min: PASSWORD_MIN })),
           z.maxLength(PASSWORD_MAX, t('admin.form.tooLong', { max: PASSWORD_MAX })),
@@ -79,6 +79,7 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
       setFormError(undefined);
     }
     // Reset only when the dialog opens or shows another user, not on every render of the defaults.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
   }, [open, user?.id]);
 
   const submit = handleSubmit(async (values) => {
@@ -99,12 +100,24 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
         <DialogTitle id="user-form-title">{isEdit ? t('admin.form.editTitle') : t('admin.form.createTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {formError && <Alert severity="error" role="alert">{formError}</Alert>}
+            {formError && (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            )}
             <Controller
               name="name"
               control={control}
               render={({ field, fieldState }) => (
-                <TextField {...field} label={t('admin.fields.name')} autoFocus required error={!!fieldState.error} helperText={fieldState.error?.message} autoComplete="off" />
+                <TextField
+                  {...field}
+                  label={t('admin.fields.name')}
+                  autoFocus
+                  required
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                  autoComplete="off"
+                />
               )}
             />
             <Controller
@@ -153,7 +166,11 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
                     error={!!fieldState.error}
                     helperText={fieldState.error?.message ?? (isSelf ? t('admin.form.selfLocked') : undefined)}
                   >
-                    {ROLES.map((r) => <MenuItem key={r} value={r}>{t(`admin.roles.${r}`)}</MenuItem>)}
+                    {ROLES.map((r) => (
+                      <MenuItem key={r} value={r}>
+                        {t(`admin.roles.${r}`)}
+                      </MenuItem>
+                    ))}
                   </TextField>
                 )}
               />
@@ -162,7 +179,11 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
                 control={control}
                 render={({ field, fieldState }) => (
                   <TextField {...field} select fullWidth label={t('admin.fields.plan')} error={!!fieldState.error} helperText={fieldState.error?.message}>
-                    {plans.map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
+                    {plans.map((p) => (
+                      <MenuItem key={p.id} value={p.id}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
                     {/* A plan since retired still shows, so an edit does not silently change it. */}
                     {field.value && !planIds.has(field.value) && <MenuItem value={field.value}>{field.value}</MenuItem>}
                   </TextField>
@@ -182,7 +203,11 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
                     error={!!fieldState.error}
                     helperText={fieldState.error?.message ?? (isSelf ? t('admin.form.selfLocked') : t('admin.form.statusHelp'))}
                   >
-                    {ACCOUNT_STATUSES.map((s) => <MenuItem key={s} value={s}>{t(`admin.statuses.${s}`)}</MenuItem>)}
+                    {ACCOUNT_STATUSES.map((s) => (
+                      <MenuItem key={s} value={s}>
+                        {t(`admin.statuses.${s}`)}
+                      </MenuItem>
+                    ))}
                   </TextField>
                 )}
               />
@@ -190,7 +215,9 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={pending}>{t('common.cancel')}</Button>
+          <Button onClick={onClose} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
           <Button type="submit" variant="contained" disabled={pending}>
             {pending ? t('common.loading') : isEdit ? t('common.save') : t('admin.form.create')}
           </Button>

@@ -29,21 +29,40 @@ export function UserRowActions({ user, isSelf, onEdit, onSendReset, onDisable, o
       <Tooltip title={t('admin.actions.sendReset')}>
         {/* A disabled account cannot sign in, so a reset mail would only confuse. */}
         <span>
-          <IconButton size="small" sx={{ p: 1 }} aria-label={t('admin.actions.sendResetNamed', { name: user.name })} onClick={() => onSendReset(user)} disabled={disabled}>
+          <IconButton
+            size="small"
+            sx={{ p: 1 }}
+            aria-label={t('admin.actions.sendResetNamed', { name: user.name })}
+            onClick={() => onSendReset(user)}
+            disabled={disabled}
+          >
             <Icon name="heroicons_outline:key" size={20} />
           </IconButton>
         </span>
       </Tooltip>
       {disabled ? (
         <Tooltip title={t('admin.actions.enable')}>
-          <IconButton size="small" sx={{ p: 1 }} color="success" aria-label={t('admin.actions.enableNamed', { name: user.name })} onClick={() => onEnable(user)}>
+          <IconButton
+            size="small"
+            sx={{ p: 1 }}
+            color="success"
+            aria-label={t('admin.actions.enableNamed', { name: user.name })}
+            onClick={() => onEnable(user)}
+          >
             <Icon name="heroicons_outline:check-circle" size={20} />
           </IconButton>
         </Tooltip>
       ) : (
         <Tooltip title={isSelf ? t('admin.actions.selfDisable') : t('admin.actions.disable')}>
           <span>
-            <IconButton size="small" sx={{ p: 1 }} color="error" aria-label={t('admin.actions.disableNamed', { name: user.name })} onClick={() => onDisable(user)} disabled={isSelf}>
+            <IconButton
+              size="small"
+              sx={{ p: 1 }}
+              color="error"
+              aria-label={t('admin.actions.disableNamed', { name: user.name })}
+              onClick={() => onDisable(user)}
+              disabled={isSelf}
+            >
               <Icon name="heroicons_outline:no-symbol" size={20} />
             </IconButton>
           </span>

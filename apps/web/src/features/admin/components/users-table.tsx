@@ -1,4 +1,18 @@
-import { Avatar, Box, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@cuadre/contracts';
 import { formatShortDate } from '@/lib/format';
@@ -18,7 +32,17 @@ export interface UsersViewProps extends Actions {
 }
 
 /** Read by screen readers only: the sort direction the arrow shows. */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, m: -1, overflow: 'hidden', p: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  m: -1,
+  overflow: 'hidden',
+  p: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
 
 const COLUMNS: UserSort[] = ['plan', 'role', 'status', 'createdAt'];
 
@@ -35,7 +59,11 @@ function SortHeader({ column, sort, order, onSort }: { column: UserSort; sort: U
   return (
     <TableSortLabel active={sort === column} direction={sort === column ? order : 'asc'} onClick={() => onSort(column)}>
       {t(`admin.fields.${column}`)}
-      {sort === column && <Box component="span" sx={visuallyHidden}>{t(order === 'asc' ? 'admin.users.sortedAsc' : 'admin.users.sortedDesc')}</Box>}
+      {sort === column && (
+        <Box component="span" sx={visuallyHidden}>
+          {t(order === 'asc' ? 'admin.users.sortedAsc' : 'admin.users.sortedDesc')}
+        </Box>
+      )}
     </TableSortLabel>
   );
 }
@@ -44,13 +72,24 @@ function Person({ user, isSelf, showEmail }: { user: AdminUser; isSelf: boolean;
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
-      <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>{initials(user.name)}</Avatar>
+      <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+        {initials(user.name)}
+      </Avatar>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
           {user.name}
-          {isSelf && <Typography component="span" variant="caption" color="text.secondary"> ({t('admin.users.you')})</Typography>}
+          {isSelf && (
+            <Typography component="span" variant="caption" color="text.secondary">
+              {' '}
+              ({t('admin.users.you')})
+            </Typography>
+          )}
         </Typography>
-        {showEmail && <Typography variant="body2" color="text.secondary" noWrap title={user.email}>{user.email}</Typography>}
+        {showEmail && (
+          <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
+            {user.email}
+          </Typography>
+        )}
       </Box>
     </Stack>
   );
@@ -67,7 +106,9 @@ export function UsersTable({ users, meId, sort, order, onSort, planName, ...acti
             {/* Name and email share a column (the email under the name) so the table fits beside the navigation; each still sorts. */}
             <TableCell sortDirection={sort === 'name' || sort === 'email' ? order : false} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
               <SortHeader column="name" sort={sort} order={order} onSort={onSort} />
-              <Box component="span" sx={{ mx: 1, color: 'text.disabled' }} aria-hidden>/</Box>
+              <Box component="span" sx={{ mx: 1, color: 'text.disabled' }} aria-hidden>
+                /
+              </Box>
               <SortHeader column="email" sort={sort} order={order} onSort={onSort} />
             </TableCell>
             {COLUMNS.map((c) => (
@@ -75,7 +116,9 @@ export function UsersTable({ users, meId, sort, order, onSort, planName, ...acti
                 <SortHeader column={c} sort={sort} order={order} onSort={onSort} />
               </TableCell>
             ))}
-            <TableCell align="right" sx={{ fontWeight: 600 }}>{t('admin.users.actionsColumn')}</TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              {t('admin.users.actionsColumn')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -83,12 +126,22 @@ export function UsersTable({ users, meId, sort, order, onSort, planName, ...acti
             const plan = planName(u.plan);
             return (
               <TableRow key={u.id} hover>
-                <TableCell sx={{ maxWidth: 320 }}><Person user={u} isSelf={u.id === meId} showEmail /></TableCell>
-                <TableCell><PlanChip name={plan.name} isFree={plan.isFree} /></TableCell>
-                <TableCell><RoleChip role={u.role} /></TableCell>
-                <TableCell><StatusChip status={u.accountStatus} /></TableCell>
+                <TableCell sx={{ maxWidth: 320 }}>
+                  <Person user={u} isSelf={u.id === meId} showEmail />
+                </TableCell>
+                <TableCell>
+                  <PlanChip name={plan.name} isFree={plan.isFree} />
+                </TableCell>
+                <TableCell>
+                  <RoleChip role={u.role} />
+                </TableCell>
+                <TableCell>
+                  <StatusChip status={u.accountStatus} />
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(u.createdAt, i18n.language)}</TableCell>
-                <TableCell align="right"><UserRowActions user={u} isSelf={u.id === meId} {...actions} /></TableCell>
+                <TableCell align="right">
+                  <UserRowActions user={u} isSelf={u.id === meId} {...actions} />
+                </TableCell>
               </TableRow>
             );
           })}
@@ -112,7 +165,9 @@ export function UsersCards({ users, meId, planName, ...rest }: UsersViewProps) {
               <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
                 <Box sx={{ minWidth: 0 }}>
                   <Person user={u} isSelf={u.id === meId} />
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-all' }}>{u.email}</Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, wordBreak: 'break-all' }}>
+                    {u.email}
+                  </Typography>
                 </Box>
               </Stack>
               <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1.5 }}>

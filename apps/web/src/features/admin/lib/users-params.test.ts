@@ -13,6 +13,15 @@ describe('users list state in the address', () => {
   });
 
   it('sends every list parameter to the server, and no empty search', () => {
-    expect(toApiQuery({ ...DEFAULT_USERS_PARAMS, search: '   ' })).toEqual({ search: undefined, role: undefined, plan: undefined, status: undefined, sort: 'createdAt', order: 'desc', page: 1, size: 10 });
+    expect(toApiQuery({ ...DEFAULT_USERS_PARAMS, search: '   ' })).toEqual({
+      search: undefined,
+      role: undefined,
+      plan: undefined,
+      status: undefined,
+      sort: 'createdAt',
+      order: 'desc',
+      page: 1,
+      size: 10,
+    });
   });
 });

@@ -3,7 +3,21 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Avatar, Box, Button, Card, CardContent, CardHeader, LinearProgress, Link, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Stack, Typography,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
 } from '@mui/material';
 import type { AdminStats, Plan } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
@@ -23,13 +37,32 @@ function StatCard({ icon, label, value, hint }: { icon: string; label: string; v
       <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
         {/* Two to a row on a phone: the icon goes above the figure to leave the label its width. */}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} alignItems={{ xs: 'flex-start', sm: 'center' }}>
-          <Box sx={{ display: 'grid', placeItems: 'center', width: { xs: 36, sm: 44 }, height: { xs: 36, sm: 44 }, borderRadius: 2, bgcolor: 'action.hover', color: 'primary.main', flexShrink: 0 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              placeItems: 'center',
+              width: { xs: 36, sm: 44 },
+              height: { xs: 36, sm: 44 },
+              borderRadius: 2,
+              bgcolor: 'action.hover',
+              color: 'primary.main',
+              flexShrink: 0,
+            }}
+          >
             <Icon name={icon} size={24} />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary">{label}</Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>{new Intl.NumberFormat(i18n.language).format(value)}</Typography>
-            {hint && <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>{hint}</Typography>}
+            <Typography variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+              {new Intl.NumberFormat(i18n.language).format(value)}
+            </Typography>
+            {hint && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
+                {hint}
+              </Typography>
+            )}
           </Box>
         </Stack>
       </CardContent>
@@ -50,7 +83,12 @@ function Breakdown({ rows, total }: { rows: { key: string; label: ReactNode; cou
           <Box key={r.key}>
             <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 0.5 }}>
               <Box>{r.label}</Box>
-              <Typography variant="body2"><strong>{fmt.format(r.count)}</strong> <Typography component="span" variant="body2" color="text.secondary">({pct.format(share)})</Typography></Typography>
+              <Typography variant="body2">
+                <strong>{fmt.format(r.count)}</strong>{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({pct.format(share)})
+                </Typography>
+              </Typography>
             </Stack>
             <LinearProgress variant="determinate" value={share * 100} aria-hidden sx={{ height: 6, borderRadius: 3 }} />
           </Box>
@@ -70,7 +108,9 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
   const counted = new Map(stats.byPlan.map((p) => [p.plan, p.count]));
   const planRows = [
     ...plans.map((p) => ({ key: p.id, label: <PlanChip name={p.name} isFree={p.isFree} />, count: counted.get(p.id) ?? 0 })),
-    ...stats.byPlan.filter((b) => !plans.some((p) => p.id === b.plan)).map((b) => ({ key: b.plan, label: <PlanChip name={b.plan} isFree={false} />, count: b.count })),
+    ...stats.byPlan
+      .filter((b) => !plans.some((p) => p.id === b.plan))
+      .map((b) => ({ key: b.plan, label: <PlanChip name={b.plan} isFree={false} />, count: b.count })),
   ];
   const statusCounts = new Map(stats.byStatus.map((s) => [s.status, s.count]));
   const statusRows = (['active', 'disabled'] as const).map((s) => ({
@@ -84,14 +124,23 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
     <Stack spacing={3}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
         <StatCard icon="heroicons_outline:users" label={t('admin.dashboard.totalUsers')} value={stats.totalUsers} />
-        <StatCard icon="heroicons_outline:bolt" label={t('admin.dashboard.activeOwners')} value={stats.activeLast30Days} hint={t('admin.dashboard.activeOwnersHint')} />
+        <StatCard
+          icon="heroicons_outline:bolt"
+          label={t('admin.dashboard.activeOwners')}
+          value={stats.activeLast30Days}
+          hint={t('admin.dashboard.activeOwnersHint')}
+        />
         <StatCard icon="heroicons_outline:user-plus" label={t('admin.dashboard.signupsThisMonth')} value={thisMonth} />
         <StatCard icon="heroicons_outline:calendar" label={t('admin.dashboard.signupsYear')} value={lastYear} />
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
         <Card variant="outlined">
-          <CardHeader title={t('admin.dashboard.signupsPerMonth')} subheader={t('admin.dashboard.signupsPerMonthHint')} slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }} />
+          <CardHeader
+            title={t('admin.dashboard.signupsPerMonth')}
+            subheader={t('admin.dashboard.signupsPerMonthHint')}
+            slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
+          />
           <CardContent sx={{ pt: 0 }}>
             {lastYear === 0 ? (
               <EmptyState icon="heroicons_outline:chart-bar" title={t('admin.dashboard.noSignupsTitle')} text={t('admin.dashboard.noSignupsText')} />
@@ -105,11 +154,15 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
         <Stack spacing={2}>
           <Card variant="outlined">
             <CardHeader title={t('admin.dashboard.byPlan')} slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }} />
-            <CardContent sx={{ pt: 0 }}><Breakdown rows={planRows} total={stats.totalUsers} /></CardContent>
+            <CardContent sx={{ pt: 0 }}>
+              <Breakdown rows={planRows} total={stats.totalUsers} />
+            </CardContent>
           </Card>
           <Card variant="outlined">
             <CardHeader title={t('admin.dashboard.byStatus')} slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }} />
-            <CardContent sx={{ pt: 0 }}><Breakdown rows={statusRows} total={stats.totalUsers} /></CardContent>
+            <CardContent sx={{ pt: 0 }}>
+              <Breakdown rows={statusRows} total={stats.totalUsers} />
+            </CardContent>
           </Card>
         </Stack>
       </Box>
@@ -118,7 +171,11 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
         <CardHeader
           title={t('admin.dashboard.recentSignups')}
           slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
-          action={<Button component={RouterLink} to="/users" size="small" endIcon={<Icon name="heroicons_outline:arrow-right" size={18} />}>{t('admin.dashboard.allUsers')}</Button>}
+          action={
+            <Button component={RouterLink} to="/users" size="small" endIcon={<Icon name="heroicons_outline:arrow-right" size={18} />}>
+              {t('admin.dashboard.allUsers')}
+            </Button>
+          }
         />
         {stats.recentSignups.length === 0 ? (
           <EmptyState icon="heroicons_outline:user-plus" title={t('admin.dashboard.noRecentTitle')} text={t('admin.dashboard.noRecentText')} />
@@ -127,21 +184,38 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
             {stats.recentSignups.map((u) => {
               const plan = planName(u.plan);
               return (
-                <ListItem key={u.id} divider secondaryAction={<Box sx={{ display: { xs: 'none', sm: 'block' } }}><PlanChip name={plan.name} isFree={plan.isFree} /></Box>}>
+                <ListItem
+                  key={u.id}
+                  divider
+                  secondaryAction={
+                    <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                      <PlanChip name={plan.name} isFree={plan.isFree} />
+                    </Box>
+                  }
+                >
                   <ListItemAvatar>
-                    <Avatar src={u.avatar ?? undefined} alt="">{u.name.slice(0, 1).toUpperCase()}</Avatar>
+                    <Avatar src={u.avatar ?? undefined} alt="">
+                      {u.name.slice(0, 1).toUpperCase()}
+                    </Avatar>
                   </ListItemAvatar>
                   <ListItemText
                     primary={
                       // The users screen opens filtered on this person.
-                      <Link component={RouterLink} to={`/users?search=${encodeURIComponent(u.email)}`} underline="hover" sx={{ fontWeight: 600 }}>{u.name}</Link>
+                      <Link component={RouterLink} to={`/users?search=${encodeURIComponent(u.email)}`} underline="hover" sx={{ fontWeight: 600 }}>
+                        {u.name}
+                      </Link>
                     }
                     secondary={
                       <>
-                        <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>{u.email}</Box>
+                        <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {u.email}
+                        </Box>
                         <Box component="span" sx={{ display: 'block' }}>
                           {formatDate(u.createdAt, i18n.language)}
-                          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}> · {plan.name}</Box>
+                          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                            {' '}
+                            · {plan.name}
+                          </Box>
                         </Box>
                       </>
                     }

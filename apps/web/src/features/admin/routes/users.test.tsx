@@ -5,11 +5,36 @@ import Users from './users';
 import { json, renderRoute, setScreenWide } from '../test/render';
 
 const base = {
-  company: null, avatar: null, profile_img_url: null, status: 'online', emailConfirmed: true, lastActiveAt: null,
+  company: null,
+  avatar: null,
+  profile_img_url: null,
+  status: 'online',
+  emailConfirmed: true,
+  lastActiveAt: null,
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
 } as const;
-const admin: AdminUser = { ...base, id: '00000000-0000-4000-8000-000000000001', email: 'admin@example.com', name: 'Ada Admin', first_name: 'Ada', role: 'admin', plan: 'free', accountStatus: 'active', createdAt: '2026-01-02T10:00:00Z' };
-const owner: AdminUser = { ...base, id: '00000000-0000-4000-8000-000000000002', email: 'olga@example.com', name: 'Olga Owner', first_name: 'Olga', role: 'user', plan: 'basic', accountStatus: 'active', createdAt: '2026-02-03T10:00:00Z' };
+const admin: AdminUser = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'admin@example.com',
+  name: 'Ada Admin',
+  first_name: 'Ada',
+  role: 'admin',
+  plan: 'free',
+  accountStatus: 'active',
+  createdAt: '2026-01-02T10:00:00Z',
+};
+const owner: AdminUser = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000002',
+  email: 'olga@example.com',
+  name: 'Olga Owner',
+  first_name: 'Olga',
+  role: 'user',
+  plan: 'basic',
+  accountStatus: 'active',
+  createdAt: '2026-02-03T10:00:00Z',
+};
 const plans = {
   checkoutAvailable: false,
   items: [
@@ -82,7 +107,16 @@ describe('users list', () => {
     const server = mockServer();
     renderRoute(<Users />, { path: '/users', url: '/users?search=ada&role=admin&plan=basic&status=active&sort=email&order=asc&page=3&size=25' });
     await screen.findByText('olga@example.com');
-    expect(Object.fromEntries(server.last())).toEqual({ search: 'ada', role: 'admin', plan: 'basic', status: 'active', sort: 'email', order: 'asc', page: '3', size: '25' });
+    expect(Object.fromEntries(server.last())).toEqual({
+      search: 'ada',
+      role: 'admin',
+      plan: 'basic',
+      status: 'active',
+      sort: 'email',
+      order: 'asc',
+      page: '3',
+      size: '25',
+    });
   });
 
   it("locks the signed-in admin's own row: no disable, and role and status fixed in the edit dialog", async () => {
@@ -114,7 +148,8 @@ describe('users list', () => {
     const fetchMock = vi.mocked(fetch);
     const inner = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/disable')) return json({ statusCode: 403, code: 'FORBIDDEN', message: 'You cannot demote or disable your own account' }, 403);
+      if (String(input).includes('/disable'))
+        return json({ statusCode: 403, code: 'FORBIDDEN', message: 'You cannot demote or disable your own account' }, 403);
       return inner(input, init);
     });
     renderRoute(<Users />, { path: '/users', url: '/users' });

@@ -3,7 +3,20 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert, Box, Button, IconButton, InputAdornment, MenuItem, Paper, Snackbar, Stack, TablePagination, TextField, Tooltip, useMediaQuery, useTheme,
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Snackbar,
+  Stack,
+  TablePagination,
+  TextField,
+  Tooltip,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, PAGE_SIZES, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
@@ -18,11 +31,7 @@ import { UsersCards, UsersTable } from '../components/users-table';
 import { useDebounced } from '../lib/use-debounced';
 import { parseUsersParams, toSearchParams, type PageSize, type UserSort, type UsersParams } from '../lib/users-params';
 
-type DialogState =
-  | { kind: 'create' }
-  | { kind: 'edit'; user: AdminUser }
-  | { kind: 'disable'; user: AdminUser }
-  | { kind: 'reset'; user: AdminUser };
+type DialogState = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'disable'; user: AdminUser } | { kind: 'reset'; user: AdminUser };
 
 interface Notice {
   severity: 'success' | 'error';
@@ -53,10 +62,12 @@ export default function Users() {
   useEffect(() => {
     // Only the typed text drives this effect; a changed address is handled by the next one.
     if (debouncedSearch !== params.search) setParams({ search: debouncedSearch });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: the typed text only
   }, [debouncedSearch]);
   useEffect(() => {
     // The address changed from outside (back button, a link): the box shows what is searched.
     if (params.search !== debouncedSearch) setSearchText(params.search);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: the address only
   }, [params.search]);
 
   const me = useQuery(currentUserQuery).data;
@@ -152,8 +163,7 @@ export default function Users() {
     },
   });
 
-  const onSort = (column: UserSort) =>
-    setParams({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' });
+  const onSort = (column: UserSort) => setParams({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' });
 
   const hasFilters = !!(params.search || params.role || params.plan || params.status);
   const clearFilters = () => {
@@ -182,7 +192,12 @@ export default function Users() {
         title={t('admin.users.title')}
         subtitle={t('admin.users.subtitle')}
         actions={
-          <Button variant="contained" startIcon={<Icon name="heroicons_outline:user-plus" size={20} />} onClick={() => setDialog({ kind: 'create' })} disabled={!plans.data}>
+          <Button
+            variant="contained"
+            startIcon={<Icon name="heroicons_outline:user-plus" size={20} />}
+            onClick={() => setDialog({ kind: 'create' })}
+            disabled={!plans.data}
+          >
             {t('admin.users.create')}
           </Button>
         }
@@ -198,27 +213,77 @@ export default function Users() {
             sx={{ flex: { xs: '1 1 100%', md: '1 1 260px' } }}
             slotProps={{
               htmlInput: { 'aria-label': t('admin.users.searchLabel'), maxLength: 120, type: 'search' },
-              input: { startAdornment: <InputAdornment position="start"><Icon name="heroicons_outline:magnifying-glass" size={20} /></InputAdornment> },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Icon name="heroicons_outline:magnifying-glass" size={20} />
+                  </InputAdornment>
+                ),
+              },
             }}
           />
-          <TextField select size="small" label={t('admin.fields.role')} value={params.role ?? ''} onChange={(e) => setParams({ role: (e.target.value || undefined) as UsersParams['role'] })} sx={selectSx}>
+          <TextField
+            select
+            size="small"
+            label={t('admin.fields.role')}
+            value={params.role ?? ''}
+            onChange={(e) => setParams({ role: (e.target.value || undefined) as UsersParams['role'] })}
+            sx={selectSx}
+          >
             <MenuItem value="">{t('admin.users.all')}</MenuItem>
-            {ROLES.map((r) => <MenuItem key={r} value={r}>{t(`admin.roles.${r}`)}</MenuItem>)}
+            {ROLES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {t(`admin.roles.${r}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select size="small" label={t('admin.fields.plan')} value={params.plan ?? ''} onChange={(e) => setParams({ plan: e.target.value || undefined })} sx={selectSx}>
+          <TextField
+            select
+            size="small"
+            label={t('admin.fields.plan')}
+            value={params.plan ?? ''}
+            onChange={(e) => setParams({ plan: e.target.value || undefined })}
+            sx={selectSx}
+          >
             <MenuItem value="">{t('admin.users.all')}</MenuItem>
-            {(plans.data?.items ?? []).map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
+            {(plans.data?.items ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
             {params.plan && !plans.data?.items.some((p) => p.id === params.plan) && <MenuItem value={params.plan}>{params.plan}</MenuItem>}
           </TextField>
-          <TextField select size="small" label={t('admin.fields.status')} value={params.status ?? ''} onChange={(e) => setParams({ status: (e.target.value || undefined) as UsersParams['status'] })} sx={selectSx}>
+          <TextField
+            select
+            size="small"
+            label={t('admin.fields.status')}
+            value={params.status ?? ''}
+            onChange={(e) => setParams({ status: (e.target.value || undefined) as UsersParams['status'] })}
+            sx={selectSx}
+          >
             <MenuItem value="">{t('admin.users.all')}</MenuItem>
-            {ACCOUNT_STATUSES.map((s) => <MenuItem key={s} value={s}>{t(`admin.statuses.${s}`)}</MenuItem>)}
+            {ACCOUNT_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`admin.statuses.${s}`)}
+              </MenuItem>
+            ))}
           </TextField>
           {!isWide && (
             // Column headers sort on a wide screen; on a phone the cards have none, so sorting is a select.
             <Stack direction="row" spacing={0.5} alignItems="center" sx={selectSx}>
-              <TextField select size="small" fullWidth label={t('admin.users.sortBy')} value={params.sort} onChange={(e) => setParams({ sort: e.target.value as UserSort })}>
-                {ADMIN_USER_SORTS.map((s) => <MenuItem key={s} value={s}>{t(`admin.fields.${s}`)}</MenuItem>)}
+              <TextField
+                select
+                size="small"
+                fullWidth
+                label={t('admin.users.sortBy')}
+                value={params.sort}
+                onChange={(e) => setParams({ sort: e.target.value as UserSort })}
+              >
+                {ADMIN_USER_SORTS.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {t(`admin.fields.${s}`)}
+                  </MenuItem>
+                ))}
               </TextField>
               <Tooltip title={t(params.order === 'asc' ? 'admin.users.sortedAsc' : 'admin.users.sortedDesc')}>
                 <IconButton aria-label={t('admin.users.toggleOrder')} onClick={() => setParams({ order: params.order === 'asc' ? 'desc' : 'asc' })}>
@@ -240,7 +305,11 @@ export default function Users() {
       ) : users.isError && !users.data ? (
         <ErrorState error={users.error} onRetry={() => users.refetch()} />
       ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden', opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={users.isFetching}>
+        <Paper
+          variant="outlined"
+          sx={{ overflow: 'hidden', opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          aria-busy={users.isFetching}
+        >
           {users.isError && <ErrorState error={users.error} onRetry={() => users.refetch()} />}
           {viewProps.users.length === 0 ? (
             hasFilters ? (
@@ -255,13 +324,19 @@ export default function Users() {
                 icon="heroicons_outline:users"
                 title={t('admin.users.emptyTitle')}
                 text={t('admin.users.emptyText')}
-                action={<Button variant="contained" onClick={() => setDialog({ kind: 'create' })} disabled={!plans.data}>{t('admin.users.create')}</Button>}
+                action={
+                  <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} disabled={!plans.data}>
+                    {t('admin.users.create')}
+                  </Button>
+                }
               />
             )
           ) : isWide ? (
             <UsersTable {...viewProps} />
           ) : (
-            <Box sx={{ p: 1.5 }}><UsersCards {...viewProps} /></Box>
+            <Box sx={{ p: 1.5 }}>
+              <UsersCards {...viewProps} />
+            </Box>
           )}
           <TablePagination
             component="div"
@@ -314,7 +389,13 @@ export default function Users() {
         onClose={(_e, reason) => reason !== 'clickaway' && setNoticeOpen(false)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
-        <Alert severity={notice?.severity ?? 'success'} variant="filled" onClose={() => setNoticeOpen(false)} sx={{ width: '100%' }} role={notice?.severity === 'error' ? 'alert' : 'status'}>
+        <Alert
+          severity={notice?.severity ?? 'success'}
+          variant="filled"
+          onClose={() => setNoticeOpen(false)}
+          sx={{ width: '100%' }}
+          role={notice?.severity === 'error' ? 'alert' : 'status'}
+        >
           {notice?.text}
         </Alert>
       </Snackbar>

@@ -19,7 +19,7 @@ export const json = (body: unknown, status = 200) => new Response(JSON.stringify
 
 /** Wide screen (md and up) unless told otherwise; jsdom has no matchMedia of its own. */
 export function setScreenWide(wide: boolean) {
-  window.matchMedia = ((query: string) => ({
+  window.matchMedia = (query: string) => ({
     matches: wide ? /min-width/.test(query) : /max-width/.test(query),
     media: query,
     onchange: null,
@@ -28,7 +28,7 @@ export function setScreenWide(wide: boolean) {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  });
 }
 
 /** Renders a screen at a path inside a memory router, with a fresh query cache and the English strings. */

@@ -1,7 +1,4 @@
-import {
-  ZOk, ZSignInResponse,
-  type EmailBody, type ResetPasswordBody, type SignInBody, type SignInResponse, type SignUpBody,
-} from '@cuadre/contracts';
+import { ZOk, ZSignInResponse, type EmailBody, type ResetPasswordBody, type SignInBody, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
 import { currentUserQuery, queryClient } from '@/lib/queries';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';

@@ -60,7 +60,11 @@ export function AuthCard({ title, subtitle, children, footer, legalLinks = true 
         }}
       >
         <BrandMark />
-        <Typography variant="h4" component="h1" sx={{ mt: 4, fontWeight: 700, fontSize: { xs: '1.625rem', sm: '1.875rem' }, letterSpacing: '-0.02em', lineHeight: 1.25 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ mt: 4, fontWeight: 700, fontSize: { xs: '1.625rem', sm: '1.875rem' }, letterSpacing: '-0.02em', lineHeight: 1.25 }}
+        >
           {title}
         </Typography>
         {subtitle && (
@@ -79,8 +83,12 @@ export function AuthCard({ title, subtitle, children, footer, legalLinks = true 
         <LanguagePicker />
         {legalLinks && (
           <Typography variant="caption" sx={{ display: 'flex', gap: 2 }}>
-            <TextLink to="/terms" sx={{ color: 'text.secondary', fontWeight: 400 }}>{t('auth.links.terms')}</TextLink>
-            <TextLink to="/privacy" sx={{ color: 'text.secondary', fontWeight: 400 }}>{t('auth.links.privacy')}</TextLink>
+            <TextLink to="/terms" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+              {t('auth.links.terms')}
+            </TextLink>
+            <TextLink to="/privacy" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+              {t('auth.links.privacy')}
+            </TextLink>
           </Typography>
         )}
       </Box>

@@ -15,22 +15,22 @@ export function FormAlert({ severity, children, action }: { severity: Severity; 
       sx={(theme) => {
         const color = (theme.vars ?? theme).palette[severity].main;
         return {
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-start',
-        justifyContent: 'space-between',
-        gap: 1,
-        mb: 3,
-        px: 2,
-        py: 1.5,
-        borderRadius: 1,
-        border: `1px solid color-mix(in srgb, ${color} 50%, transparent)`,
-        borderLeft: `4px solid ${color}`,
-        bgcolor: `color-mix(in srgb, ${color} 8%, transparent)`,
-        color: 'text.primary',
-        fontSize: '0.9375rem',
-        lineHeight: 1.5,
-        overflowWrap: 'anywhere',
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 1,
+          mb: 3,
+          px: 2,
+          py: 1.5,
+          borderRadius: 1,
+          border: `1px solid color-mix(in srgb, ${color} 50%, transparent)`,
+          borderLeft: `4px solid ${color}`,
+          bgcolor: `color-mix(in srgb, ${color} 8%, transparent)`,
+          color: 'text.primary',
+          fontSize: '0.9375rem',
+          lineHeight: 1.5,
+          overflowWrap: 'anywhere',
         };
       }}
     >

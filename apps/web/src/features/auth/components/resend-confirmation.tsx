@@ -17,7 +17,12 @@ import { TextInput } from './text-input';
  */
 export function ResendConfirmation({ email }: { email?: string }) {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<EmailBody>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EmailBody>({
     resolver: zodResolver(ZEmailBody),
     defaultValues: { email: email ?? '' },
   });

@@ -59,7 +59,14 @@ export function TextInput({ label, error, hint, end, ref, id, ...rest }: TextInp
         {label}
       </Box>
       <Box sx={{ position: 'relative' }}>
-        <Input id={inputId} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={help ? helpId : undefined} data-end={end ? true : undefined} {...rest} />
+        <Input
+          id={inputId}
+          ref={ref}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={help ? helpId : undefined}
+          data-end={end ? true : undefined}
+          {...rest}
+        />
         {end && <Box sx={{ position: 'absolute', top: 0, bottom: 0, right: 4, display: 'flex', alignItems: 'center' }}>{end}</Box>}
       </Box>
       {help && (

@@ -48,7 +48,9 @@ export default function ConfirmEmail() {
     return (
       <AuthCard title={t('auth.confirmEmail.doneTitle')}>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 4 }}>
-          <Box sx={{ color: 'success.main' }}><Icon name="heroicons_outline:check-circle" size={32} /></Box>
+          <Box sx={{ color: 'success.main' }}>
+            <Icon name="heroicons_outline:check-circle" size={32} />
+          </Box>
           <Typography>{t('auth.confirmEmail.done')}</Typography>
         </Box>
         <Button component={RouterLink} to={signedIn ? '/' : '/sign-in'} variant="contained" size="large" fullWidth>
@@ -67,7 +69,14 @@ export default function ConfirmEmail() {
         <FormAlert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => { forgetCall(`confirm-email:${token}`); setAttempt((n) => n + 1); }}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                forgetCall(`confirm-email:${token}`);
+                setAttempt((n) => n + 1);
+              }}
+            >
               {t('common.retry')}
             </Button>
           }
@@ -82,13 +91,14 @@ export default function ConfirmEmail() {
       title={t('auth.confirmEmail.invalidTitle')}
       footer={
         <>
-          {t('auth.confirmEmail.alreadyConfirmed')}{' '}
-          <TextLink to="/sign-in">{t('auth.confirmEmail.signInLink')}</TextLink>
+          {t('auth.confirmEmail.alreadyConfirmed')} <TextLink to="/sign-in">{t('auth.confirmEmail.signInLink')}</TextLink>
         </>
       }
     >
       <FormAlert severity="error">{t('auth.errors.tokenInvalid')}</FormAlert>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>{t('auth.confirmEmail.askAgain')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('auth.confirmEmail.askAgain')}
+      </Typography>
       <ResendConfirmation />
     </AuthCard>
   );

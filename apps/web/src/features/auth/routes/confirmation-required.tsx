@@ -14,13 +14,14 @@ export default function ConfirmationRequired() {
       title={t('auth.confirmationRequired.title')}
       footer={
         <>
-          {t('auth.confirmationRequired.confirmed')}{' '}
-          <TextLink to="/sign-in">{t('auth.confirmationRequired.signInLink')}</TextLink>
+          {t('auth.confirmationRequired.confirmed')} <TextLink to="/sign-in">{t('auth.confirmationRequired.signInLink')}</TextLink>
         </>
       }
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 3 }}>
-        <Box sx={{ color: 'primary.main', mt: 0.25 }}><Icon name="heroicons_outline:envelope" size={32} /></Box>
+        <Box sx={{ color: 'primary.main', mt: 0.25 }}>
+          <Icon name="heroicons_outline:envelope" size={32} />
+        </Box>
         <Box>
           <Typography sx={{ overflowWrap: 'anywhere' }}>
             {email ? (
@@ -29,8 +30,12 @@ export default function ConfirmationRequired() {
               t('auth.confirmationRequired.sent')
             )}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>{t('auth.confirmationRequired.followLink')}</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>{t('auth.confirmationRequired.notArrived')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            {t('auth.confirmationRequired.followLink')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            {t('auth.confirmationRequired.notArrived')}
+          </Typography>
         </Box>
       </Box>
       <ResendConfirmation email={email} />

@@ -18,7 +18,12 @@ const FIELDS = ['email'] as const;
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<EmailBody>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EmailBody>({
     resolver: zodResolver(ZEmailBody),
     defaultValues: { email: '' },
   });
@@ -28,8 +33,7 @@ export default function ForgotPassword() {
   });
   const footer = (
     <>
-      {t('auth.forgotPassword.remembered')}{' '}
-      <TextLink to="/sign-in">{t('auth.forgotPassword.signInLink')}</TextLink>
+      {t('auth.forgotPassword.remembered')} <TextLink to="/sign-in">{t('auth.forgotPassword.signInLink')}</TextLink>
     </>
   );
 
@@ -38,12 +42,16 @@ export default function ForgotPassword() {
     return (
       <AuthCard title={t('auth.forgotPassword.sentTitle')} footer={footer}>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 4 }}>
-          <Box sx={{ color: 'primary.main', mt: 0.25 }}><Icon name="heroicons_outline:envelope" size={32} /></Box>
+          <Box sx={{ color: 'primary.main', mt: 0.25 }}>
+            <Icon name="heroicons_outline:envelope" size={32} />
+          </Box>
           <Box>
             <Typography sx={{ overflowWrap: 'anywhere' }}>
               <Trans i18nKey="auth.forgotPassword.sent" values={{ email: forgot.variables.email }} components={{ strong: <strong /> }} />
             </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1.5 }}>{t('auth.forgotPassword.linkRules')}</Typography>
+            <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+              {t('auth.forgotPassword.linkRules')}
+            </Typography>
           </Box>
         </Box>
         <Button variant="outlined" size="large" fullWidth onClick={() => forgot.reset()}>
@@ -57,7 +65,14 @@ export default function ForgotPassword() {
     <AuthCard title={t('auth.forgotPassword.title')} subtitle={t('auth.forgotPassword.subtitle')} footer={footer}>
       {forgot.error && !isOnFields(forgot.error, FIELDS) && <FormAlert severity="error">{errorText(t, forgot.error)}</FormAlert>}
       <FormStack onSubmit={handleSubmit((body) => forgot.mutate(body))}>
-        <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus error={fieldText(t, 'email', errors.email)} {...register('email')} />
+        <TextInput
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          error={fieldText(t, 'email', errors.email)}
+          {...register('email')}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth loading={forgot.isPending} disabled={forgot.isPending}>
           {t('auth.forgotPassword.submit')}
         </Button>

@@ -27,7 +27,13 @@ export default function ResetPassword() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
-  const { register, handleSubmit, setError, watch, formState: { errors } } = useForm<ResetForm>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<ResetForm>({
     resolver: zodResolver(ZResetForm),
     defaultValues: { password: '', confirm: '' },
   });
@@ -42,7 +48,9 @@ export default function ResetPassword() {
     return (
       <AuthCard title={t('auth.resetPassword.invalidTitle')}>
         <FormAlert severity="error">{t('auth.resetPassword.invalid')}</FormAlert>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>{t('auth.resetPassword.askAgain')}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('auth.resetPassword.askAgain')}
+        </Typography>
         <Button component={RouterLink} to="/forgot-password" variant="contained" size="large" fullWidth>
           {t('auth.resetPassword.newLink')}
         </Button>
@@ -66,7 +74,12 @@ export default function ResetPassword() {
           hint={<PasswordStrength password={watch('password')} />}
           {...register('password')}
         />
-        <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" error={fieldText(t, 'confirm', errors.confirm)} {...register('confirm')} />
+        <PasswordInput
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          error={fieldText(t, 'confirm', errors.confirm)}
+          {...register('confirm')}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} disabled={reset.isPending || reset.isSuccess}>
           {t('auth.resetPassword.submit')}
         </Button>

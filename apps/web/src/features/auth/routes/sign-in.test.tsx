@@ -9,9 +9,20 @@ vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
 const user = {
-  id: 'u1', email: 'owner@example.com', name: 'Ana Owner', first_name: 'Ana', company: null, avatar: null, profile_img_url: null,
-  status: 'online', role: 'user', plan: 'free', accountStatus: 'active', emailConfirmed: true,
-  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' }, createdAt: '2026-01-01T00:00:00.000Z',
+  id: 'u1',
+  email: 'owner@example.com',
+  name: 'Ana Owner',
+  first_name: 'Ana',
+  company: null,
+  avatar: null,
+  profile_img_url: null,
+  status: 'online',
+  role: 'user',
+  plan: 'free',
+  accountStatus: 'active',
+  emailConfirmed: true,
+  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 // A well-formed token that expires in an hour, so the session counts as present.
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;

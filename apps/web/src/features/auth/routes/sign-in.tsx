@@ -36,7 +36,7 @@ export default function SignIn() {
     mutationFn: authApi.signIn,
     onSuccess: (answer) => {
       startSession(answer);
-      navigate(safeRedirect(params.get('redirectURL')), { replace: true });
+      void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
     },
   });
   const onSubmit = handleSubmit((body) => {
@@ -65,13 +65,19 @@ export default function SignIn() {
           {errorText(t, signIn.error)}
           <Box sx={{ mt: 1.5 }}>
             {resend.isSuccess ? (
-              <Box component="span" role="status" sx={{ fontWeight: 600 }}>{t('auth.signIn.resent', { email })}</Box>
+              <Box component="span" role="status" sx={{ fontWeight: 600 }}>
+                {t('auth.signIn.resent', { email })}
+              </Box>
             ) : (
               <Button size="small" variant="outlined" color="inherit" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
                 {t('auth.signIn.resend')}
               </Button>
             )}
-            {resend.error && <Box component="span" role="alert" sx={{ display: 'block', mt: 1 }}>{errorText(t, resend.error)}</Box>}
+            {resend.error && (
+              <Box component="span" role="alert" sx={{ display: 'block', mt: 1 }}>
+                {errorText(t, resend.error)}
+              </Box>
+            )}
           </Box>
         </FormAlert>
       ) : (
@@ -96,7 +102,9 @@ export default function SignIn() {
             {...field('password')}
           />
           <Box sx={{ mt: 1, textAlign: 'right', fontSize: '0.875rem' }}>
-            <TextLink to="/forgot-password" sx={{ fontWeight: 500 }}>{t('auth.signIn.forgot')}</TextLink>
+            <TextLink to="/forgot-password" sx={{ fontWeight: 500 }}>
+              {t('auth.signIn.forgot')}
+            </TextLink>
           </Box>
         </Box>
         <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} disabled={signIn.isPending || signIn.isSuccess}>

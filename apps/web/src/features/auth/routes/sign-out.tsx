@@ -31,7 +31,7 @@ export default function SignOut() {
 
   useEffect(() => {
     if (seconds <= 0) {
-      navigate('/sign-in', { replace: true });
+      void navigate('/sign-in', { replace: true });
       return;
     }
     const timer = window.setTimeout(() => setSeconds((s) => s - 1), 1000);
@@ -41,7 +41,9 @@ export default function SignOut() {
   return (
     <AuthCard title={t('auth.signOut.title')}>
       <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 4 }}>
-        <Box sx={{ color: 'success.main' }}><Icon name="heroicons_outline:check-circle" size={32} /></Box>
+        <Box sx={{ color: 'success.main' }}>
+          <Icon name="heroicons_outline:check-circle" size={32} />
+        </Box>
         <Box>
           <Typography>{t('auth.signOut.done')}</Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }} aria-live="off">

@@ -39,7 +39,12 @@ describe('sign-up', () => {
   it('puts the server refusing a common password on the password field', async () => {
     mockApi(() => ({
       status: 400,
-      body: { statusCode: 400, code: 'VALIDATION', message: 'Choose a less common password', details: [{ path: 'password', message: 'This password is too common; choose another' }] },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: 'Choose a less common password',
+        details: [{ path: 'password', message: 'This password is too common; choose another' }],
+      },
     }));
     renderPage('/sign-up', <SignUp />, '/sign-up');
     await fill({ name: 'Ana', email: 'ana@example.com', password: 'password123', agree: true });
@@ -54,6 +59,9 @@ describe('sign-up', () => {
     await fill({ name: '  Ana Owner ', email: 'Ana@Example.com', password: 'long enough phrase', agree: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation-required'));
     expect(router.state.location.search).toBe('?email=ana%40example.com');
-    expect(calls[0]).toEqual({ url: '/api/auth/sign-up', body: { name: 'Ana Owner', email: 'ana@example.com', password: 'long enough phrase', agreements: true, language: 'en' } });
+    expect(calls[0]).toEqual({
+      url: '/api/auth/sign-up',
+      body: { name: 'Ana Owner', email: 'ana@example.com', password: 'long enough phrase', agreements: true, language: 'en' },
+    });
   });
 });

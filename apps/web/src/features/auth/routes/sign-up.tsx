@@ -26,7 +26,13 @@ const languageOf = (lang: string) => ((LANGUAGES as readonly string[]).includes(
 export default function SignUp() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { register, handleSubmit, setError, watch, formState: { errors } } = useForm<SignUpForm, unknown, SignUpBody>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<SignUpForm, unknown, SignUpBody>({
     resolver: zodResolver(ZSignUpBody) as unknown as Resolver<SignUpForm, unknown, SignUpBody>,
     defaultValues: { name: '', email: '', password: '', company: '', agreements: false },
   });
@@ -49,8 +55,7 @@ export default function SignUp() {
       subtitle={t('auth.signUp.subtitle')}
       footer={
         <>
-          {t('auth.signUp.haveAccount')}{' '}
-          <TextLink to="/sign-in">{t('auth.signUp.signInLink')}</TextLink>
+          {t('auth.signUp.haveAccount')} <TextLink to="/sign-in">{t('auth.signUp.signInLink')}</TextLink>
         </>
       }
     >
@@ -66,14 +71,30 @@ export default function SignUp() {
           hint={<PasswordStrength password={watch('password')} />}
           {...register('password')}
         />
-        <TextInput label={t('auth.fields.companyOptional')} autoComplete="organization" error={fieldText(t, 'company', errors.company)} {...register('company')} />
+        <TextInput
+          label={t('auth.fields.companyOptional')}
+          autoComplete="organization"
+          error={fieldText(t, 'company', errors.company)}
+          {...register('company')}
+        />
         <FormControl error={Boolean(agreementsError)}>
           <FormControlLabel
             sx={{ alignItems: 'flex-start', mr: 0 }}
-            control={<Checkbox sx={{ mt: -0.75 }} inputRef={agreementsRef} {...agreements} inputProps={{ 'aria-describedby': agreementsError ? 'agreements-help' : undefined }} />}
+            control={
+              <Checkbox
+                sx={{ mt: -0.75 }}
+                inputRef={agreementsRef}
+                {...agreements}
+                inputProps={{ 'aria-describedby': agreementsError ? 'agreements-help' : undefined }}
+              />
+            }
             label={<Trans i18nKey="auth.signUp.agreements" components={{ terms: legal('/terms'), privacy: legal('/privacy') }} />}
           />
-          {agreementsError && <FormHelperText id="agreements-help" sx={{ ml: 4 }}>{agreementsError}</FormHelperText>}
+          {agreementsError && (
+            <FormHelperText id="agreements-help" sx={{ ml: 4 }}>
+              {agreementsError}
+            </FormHelperText>
+          )}
         </FormControl>
         <Button type="submit" variant="contained" size="large" fullWidth loading={signUp.isPending} disabled={signUp.isPending || signUp.isSuccess}>
           {t('auth.signUp.submit')}

@@ -27,7 +27,12 @@ export default function UnlockSession() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = useQuery(currentUserQuery);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<UnlockForm>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<UnlockForm>({
     resolver: zodResolver(ZUnlockForm),
     defaultValues: { password: '' },
   });
@@ -35,14 +40,13 @@ export default function UnlockSession() {
     mutationFn: authApi.unlockSession,
     onSuccess: (answer) => {
       startSession(answer);
-      navigate(safeRedirect(params.get('redirectURL')), { replace: true });
+      void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
     },
     onError: (err) => applyServerErrors(err, setError, FIELDS),
   });
   const footer = (
     <>
-      {t('auth.unlockSession.notYou')}{' '}
-      <TextLink to="/sign-out">{t('auth.unlockSession.signOut')}</TextLink>
+      {t('auth.unlockSession.notYou')} <TextLink to="/sign-out">{t('auth.unlockSession.signOut')}</TextLink>
     </>
   );
 
@@ -50,7 +54,14 @@ export default function UnlockSession() {
     return (
       <AuthCard title={t('auth.unlockSession.title')} footer={footer} legalLinks={false}>
         {user.error ? (
-          <FormAlert severity="error" action={<Button color="inherit" size="small" onClick={() => void user.refetch()}>{t('common.retry')}</Button>}>
+          <FormAlert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void user.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
             {errorText(t, user.error)}
           </FormAlert>
         ) : (
@@ -72,14 +83,22 @@ export default function UnlockSession() {
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{email}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Typography>
         </Box>
       </Box>
       {unlock.error && !isOnFields(unlock.error, FIELDS) && <FormAlert severity="error">{errorText(t, unlock.error)}</FormAlert>}
       <FormStack onSubmit={handleSubmit(({ password }) => unlock.mutate({ email, password }))}>
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-        <PasswordInput label={t('auth.fields.password')} autoComplete="current-password" autoFocus error={fieldText(t, 'existingPassword', errors.password)} {...register('password')} />
+        <PasswordInput
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          autoFocus
+          error={fieldText(t, 'existingPassword', errors.password)}
+          {...register('password')}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth loading={unlock.isPending} disabled={unlock.isPending || unlock.isSuccess}>
           {t('auth.unlockSession.submit')}
         </Button>

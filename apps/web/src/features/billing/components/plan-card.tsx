@@ -17,7 +17,9 @@ export function PlanCard({ plan, isCurrent }: { plan: Plan; isCurrent: boolean }
     >
       <CardContent sx={{ p: 3 }}>
         <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-          <Typography id={`plan-${plan.id}`} variant="h6" component="h2" sx={{ fontWeight: 700 }}>{plan.name}</Typography>
+          <Typography id={`plan-${plan.id}`} variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            {plan.name}
+          </Typography>
           {isCurrent && <Chip size="small" color="primary" label={t('billing.currentPlan')} />}
         </Stack>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5, mb: 1 }}>
@@ -26,7 +28,9 @@ export function PlanCard({ plan, isCurrent }: { plan: Plan; isCurrent: boolean }
           </Typography>
           <Typography color="text.secondary">{t(plan.interval === 'year' ? 'billing.perYear' : 'billing.perMonth')}</Typography>
         </Box>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{plan.description}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {plan.description}
+        </Typography>
         <List dense disablePadding aria-label={t('billing.featuresOf', { plan: plan.name })}>
           {plan.features.map((f) => (
             <ListItem key={f} disableGutters sx={{ alignItems: 'flex-start' }}>

@@ -12,8 +12,19 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const user = (plan: string) => ({
-  id: 'u1', email: 'fred@example.com', name: 'Fred Free', first_name: 'Fred', company: null, avatar: null, profile_img_url: null,
-  status: 'online', role: 'user', plan, accountStatus: 'active', emailConfirmed: true, createdAt: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  email: 'fred@example.com',
+  name: 'Fred Free',
+  first_name: 'Fred',
+  company: null,
+  avatar: null,
+  profile_img_url: null,
+  status: 'online',
+  role: 'user',
+  plan,
+  accountStatus: 'active',
+  emailConfirmed: true,
+  createdAt: '2026-01-01T00:00:00Z',
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
 });
 const plans = {
@@ -27,17 +38,28 @@ const plans = {
 /** The server answers the user with each plan in turn: what an administrator activating a plan looks like. */
 function renderPricing(planSequence: string[]) {
   let n = 0;
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const path = String(input);
-    if (path.startsWith('/api/plans')) return json(plans);
-    return json(user(planSequence[Math.min(n++, planSequence.length - 1)]!));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      if (path.startsWith('/api/plans')) return json(plans);
+      return json(user(planSequence[Math.min(n++, planSequence.length - 1)]!));
+    }),
+  );
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { ...common, ...billing } } }, interpolation: { escapeValue: false } });
-  const router = createMemoryRouter([{ path: '/user/pricing', element: <Pricing /> }, { path: '/user/dashboard', element: <p>owner dashboard</p> }], { initialEntries: ['/user/pricing'] });
+  const router = createMemoryRouter(
+    [
+      { path: '/user/pricing', element: <Pricing /> },
+      { path: '/user/dashboard', element: <p>owner dashboard</p> },
+    ],
+    { initialEntries: ['/user/pricing'] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
     </QueryClientProvider>,
   );
   return router;

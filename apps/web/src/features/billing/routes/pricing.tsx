@@ -33,7 +33,7 @@ export default function Pricing() {
     try {
       const fresh = await qc.fetchQuery({ ...currentUserQuery, staleTime: 0 });
       if (fresh.plan === FREE_PLAN && fresh.role !== 'admin') setStillFree(true);
-      else navigate('/user/dashboard');
+      else void navigate('/user/dashboard');
     } catch (err) {
       setCheckError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -66,7 +66,9 @@ export default function Pricing() {
         subtitle={t('billing.pricing.subtitle')}
         actions={
           isFree ? undefined : (
-            <Button component={RouterLink} to="/user/dashboard" variant="outlined">{t('billing.toDashboard')}</Button>
+            <Button component={RouterLink} to="/user/dashboard" variant="outlined">
+              {t('billing.toDashboard')}
+            </Button>
           )
         }
       />
@@ -91,7 +93,11 @@ export default function Pricing() {
             {t('billing.pricing.stillFree')}
           </Alert>
         )}
-        {checkError && <Alert severity="error" role="alert">{checkError}</Alert>}
+        {checkError && (
+          <Alert severity="error" role="alert">
+            {checkError}
+          </Alert>
+        )}
         {isFree && (
           <Box>
             <Button variant="contained" onClick={continueToDashboard} disabled={checking} endIcon={<Icon name="heroicons_outline:arrow-right" size={18} />}>
@@ -105,7 +111,9 @@ export default function Pricing() {
         <EmptyState icon="heroicons_outline:credit-card" title={t('billing.pricing.emptyTitle')} text={t('billing.pricing.emptyText')} />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: `repeat(${Math.min(items.length, 3)}, 1fr)` } }}>
-          {items.map((p) => <PlanCard key={p.id} plan={p} isCurrent={p.id === me.plan} />)}
+          {items.map((p) => (
+            <PlanCard key={p.id} plan={p} isCurrent={p.id === me.plan} />
+          ))}
         </Box>
       )}
     </Box>

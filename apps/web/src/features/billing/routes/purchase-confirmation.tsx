@@ -28,7 +28,11 @@ export default function PurchaseConfirmation() {
         tone="info"
         icon="heroicons_outline:clock"
         title={t('billing.confirmation.pendingTitle')}
-        actions={<Button component={RouterLink} to="/user/pricing" variant="contained">{t('billing.backToPlans')}</Button>}
+        actions={
+          <Button component={RouterLink} to="/user/pricing" variant="contained">
+            {t('billing.backToPlans')}
+          </Button>
+        }
       >
         <Typography>{t('billing.confirmation.pendingText', { plan: planName })}</Typography>
       </Outcome>
@@ -42,8 +46,12 @@ export default function PurchaseConfirmation() {
       title={t('billing.confirmation.title')}
       actions={
         <>
-          <Button component={RouterLink} to="/user/dashboard" variant="contained">{t('billing.toDashboard')}</Button>
-          <Button component={RouterLink} to="/user/pricing">{t('billing.confirmation.seePlans')}</Button>
+          <Button component={RouterLink} to="/user/dashboard" variant="contained">
+            {t('billing.toDashboard')}
+          </Button>
+          <Button component={RouterLink} to="/user/pricing">
+            {t('billing.confirmation.seePlans')}
+          </Button>
         </>
       }
     >

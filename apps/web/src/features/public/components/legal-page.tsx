@@ -31,7 +31,13 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
   return (
     <PublicPage title={t(`public.${doc}.title`)}>
       <Box component="article" sx={{ maxWidth: 720, mx: 'auto', px: { xs: 2.5, sm: 4 }, pt: { xs: 2, sm: 4 } }}>
-        <Link component={RouterLink} to="/" onClick={onBack} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 500 }}>
+        <Link
+          component={RouterLink}
+          to="/"
+          onClick={onBack}
+          underline="hover"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 500 }}
+        >
           <Icon name="heroicons_outline:arrow-left" size={18} />
           {t('public.legal.back')}
         </Link>
@@ -45,11 +51,17 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
               {i + 1}. {section.title}
             </Typography>
             {section.body.map((paragraph) => (
-              <Typography key={paragraph} sx={{ mt: 1.5, lineHeight: 1.75 }}>{paragraph}</Typography>
+              <Typography key={paragraph} sx={{ mt: 1.5, lineHeight: 1.75 }}>
+                {paragraph}
+              </Typography>
             ))}
             {section.items && (
               <Box component="ul" sx={{ mt: 1.5, mb: 0, pl: 3, '& li': { mt: 1, lineHeight: 1.75 } }}>
-                {section.items.map((item) => <Typography component="li" key={item}>{item}</Typography>)}
+                {section.items.map((item) => (
+                  <Typography component="li" key={item}>
+                    {item}
+                  </Typography>
+                ))}
               </Box>
             )}
           </Box>

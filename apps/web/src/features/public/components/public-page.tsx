@@ -23,7 +23,17 @@ export function PublicPage({ title, actions, children }: { title?: string; actio
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, px: { xs: 2, sm: 4 }, py: 2, maxWidth: 1200, width: '100%', mx: 'auto' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          px: { xs: 2, sm: 4 },
+          py: 2,
+          maxWidth: 1200,
+          width: '100%',
+          mx: 'auto',
+        }}
       >
         <BrandMark />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, md: 2 } }}>
@@ -34,7 +44,9 @@ export function PublicPage({ title, actions, children }: { title?: string; actio
           {actions}
         </Box>
       </Box>
-      <Box component="main" sx={{ flex: 1 }}>{children}</Box>
+      <Box component="main" sx={{ flex: 1 }}>
+        {children}
+      </Box>
       <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8 }}>
         <Box
           sx={{
@@ -49,11 +61,17 @@ export function PublicPage({ title, actions, children }: { title?: string; actio
             gap: 2,
           }}
         >
-          <Typography variant="body2" color="text.secondary">{t('common.footer', { year: new Date().getFullYear() })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('common.footer', { year: new Date().getFullYear() })}
+          </Typography>
           <LanguagePicker />
           <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 3 }}>
-            <Link component={RouterLink} to="/terms" color="inherit">{t('public.links.terms')}</Link>
-            <Link component={RouterLink} to="/privacy" color="inherit">{t('public.links.privacy')}</Link>
+            <Link component={RouterLink} to="/terms" color="inherit">
+              {t('public.links.terms')}
+            </Link>
+            <Link component={RouterLink} to="/privacy" color="inherit">
+              {t('public.links.privacy')}
+            </Link>
           </Typography>
         </Box>
       </Box>

@@ -5,8 +5,19 @@ import { checkAvatar } from '../lib/avatar-check';
 import { json, renderWithApp } from '../test/render';
 
 const user: User = {
-  id: 'u1', email: 'olga@example.com', name: 'Olga Owner', first_name: 'Olga', company: null, avatar: null, profile_img_url: null,
-  status: 'online', role: 'user', plan: 'basic', accountStatus: 'active', emailConfirmed: true, createdAt: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  email: 'olga@example.com',
+  name: 'Olga Owner',
+  first_name: 'Olga',
+  company: null,
+  avatar: null,
+  profile_img_url: null,
+  status: 'online',
+  role: 'user',
+  plan: 'basic',
+  accountStatus: 'active',
+  emailConfirmed: true,
+  createdAt: '2026-01-01T00:00:00Z',
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
 };
 
@@ -52,7 +63,10 @@ describe('avatar check on the client', () => {
   });
 
   it('shows the server refusal of a file that only looked like an image', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Use a JPEG, PNG or WebP image' }, 415)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Use a JPEG, PNG or WebP image' }, 415)),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
     renderWithApp(<AvatarField user={user} onSaved={() => {}} />);

@@ -96,14 +96,26 @@ export function AvatarField({ user, onSaved }: { user: User; onSaved: (text: str
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
           {file ? (
             <>
-              <Button variant="contained" onClick={() => upload.mutate(file)} disabled={pending} startIcon={<Icon name="heroicons_outline:arrow-up-tray" size={18} />}>
+              <Button
+                variant="contained"
+                onClick={() => upload.mutate(file)}
+                disabled={pending}
+                startIcon={<Icon name="heroicons_outline:arrow-up-tray" size={18} />}
+              >
                 {upload.isPending ? t('settings.avatar.uploading') : t('settings.avatar.upload')}
               </Button>
-              <Button onClick={() => setFile(undefined)} disabled={pending}>{t('common.cancel')}</Button>
+              <Button onClick={() => setFile(undefined)} disabled={pending}>
+                {t('common.cancel')}
+              </Button>
             </>
           ) : (
             <>
-              <Button variant="outlined" onClick={() => input.current?.click()} disabled={pending} startIcon={<Icon name="heroicons_outline:photo" size={18} />}>
+              <Button
+                variant="outlined"
+                onClick={() => input.current?.click()}
+                disabled={pending}
+                startIcon={<Icon name="heroicons_outline:photo" size={18} />}
+              >
                 {t('settings.avatar.choose')}
               </Button>
               {user.avatar && (
@@ -117,7 +129,11 @@ export function AvatarField({ user, onSaved }: { user: User; onSaved: (text: str
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
           {file ? t('settings.avatar.previewHint', { name: file.name }) : t('settings.avatar.rules')}
         </Typography>
-        {error && <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setError(undefined)}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setError(undefined)}>
+            {error}
+          </Alert>
+        )}
       </Box>
       <ConfirmDialog
         open={confirmRemove}

@@ -17,7 +17,15 @@ async function fill(current: string, next: string, again = next) {
 describe('change password', () => {
   it("puts the server's wrong-current-password error on that field", async () => {
     const fetchMock = vi.fn(async () =>
-      json({ statusCode: 400, code: 'VALIDATION', message: 'The current password is wrong', details: [{ path: 'currentPassword', message: 'The current password is wrong' }] }, 400),
+      json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'The current password is wrong',
+          details: [{ path: 'currentPassword', message: 'The current password is wrong' }],
+        },
+        400,
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<ChangePasswordForm />);
@@ -32,7 +40,10 @@ describe('change password', () => {
   });
 
   it('says other sessions were ended after a change', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(true)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(true)),
+    );
     renderWithApp(<ChangePasswordForm />);
     await fill('Old-pass-2026', 'Brand-new-pass-2026');
     expect(await screen.findByText(/Your sessions on other devices have been ended/)).toBeInTheDocument();

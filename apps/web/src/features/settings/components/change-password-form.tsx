@@ -29,10 +29,12 @@ export function ChangePasswordForm() {
       z
         .object({
           currentPassword: z.string().check(z.minLength(1, t('settings.password.currentRequired'))),
-          newPassword: z.string().check(
-            z.minLength(PASSWORD_MIN, t('settings.password.min', { min: PASSWORD_MIN })),
-            z.maxLength(PASSWORD_MAX, t('settings.tooLong', { max: PASSWORD_MAX })),
-          ),
+          newPassword: z
+            .string()
+            .check(
+              z.minLength(PASSWORD_MIN, t('settings.password.min', { min: PASSWORD_MIN })),
+              z.maxLength(PASSWORD_MAX, t('settings.tooLong', { max: PASSWORD_MAX })),
+            ),
           confirmPassword: z.string().check(z.minLength(1, t('settings.password.confirmRequired'))),
         })
         .check(
@@ -82,8 +84,16 @@ export function ChangePasswordForm() {
   return (
     <Box component="form" onSubmit={submit} noValidate aria-labelledby="password-title">
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
-        {formError && <Alert severity="error" role="alert">{formError}</Alert>}
-        {done && <Alert severity="success" role="status">{t('settings.password.changed')}</Alert>}
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        {done && (
+          <Alert severity="success" role="status">
+            {t('settings.password.changed')}
+          </Alert>
+        )}
         {field('currentPassword', t('settings.password.current'), 'current-password')}
         {field('newPassword', t('settings.password.new'), 'new-password')}
         {field('confirmPassword', t('settings.password.confirm'), 'new-password')}

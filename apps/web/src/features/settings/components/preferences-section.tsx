@@ -17,15 +17,26 @@ const SCHEME_ICONS = {
 function Field({ id, title, hint, children }: { id: string; title: string; hint: string; children: React.ReactNode }) {
   return (
     <Box role="group" aria-labelledby={id}>
-      <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{title}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{hint}</Typography>
+      <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {hint}
+      </Typography>
       {children}
     </Box>
   );
 }
 
 /** A preference chosen from a list, named by its field's title (`labelId`) for screen readers. */
-function PreferenceSelect<T extends string>({ labelId, value, options, label, onChange, optionsAreLanguages }: {
+function PreferenceSelect<T extends string>({
+  labelId,
+  value,
+  options,
+  label,
+  onChange,
+  optionsAreLanguages,
+}: {
   labelId: string;
   /** Each option is a language code, named in that language (so it is marked with `lang`). */
   optionsAreLanguages?: boolean;
@@ -36,7 +47,11 @@ function PreferenceSelect<T extends string>({ labelId, value, options, label, on
 }) {
   return (
     <TextField select size="small" value={value} onChange={(e) => onChange(e.target.value as T)} sx={{ minWidth: 220 }} slotProps={{ select: { labelId } }}>
-      {options.map((o) => <MenuItem key={o} value={o} lang={optionsAreLanguages ? o : undefined}>{label(o)}</MenuItem>)}
+      {options.map((o) => (
+        <MenuItem key={o} value={o} lang={optionsAreLanguages ? o : undefined}>
+          {label(o)}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -45,7 +60,17 @@ function PreferenceSelect<T extends string>({ labelId, value, options, label, on
  * Language, scheme, theme and layout. A change shows at once and is kept on the server, so it
  * follows the person to another device; if the server refuses, the screen goes back to what was saved.
  */
-export function PreferencesSection({ user, apply, onSaved, onError }: { user: User; apply: ApplyPreferences; onSaved: (text: string) => void; onError: (text: string) => void }) {
+export function PreferencesSection({
+  user,
+  apply,
+  onSaved,
+  onError,
+}: {
+  user: User;
+  apply: ApplyPreferences;
+  onSaved: (text: string) => void;
+  onError: (text: string) => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const save = useMutation({
@@ -77,7 +102,14 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
   return (
     <Stack spacing={4} sx={{ maxWidth: 720 }}>
       <Field id="pref-language" title={t('settings.preferences.language')} hint={t('settings.preferences.languageHint')}>
-        <PreferenceSelect labelId="pref-language" optionsAreLanguages value={prefs.language} options={LANGUAGES} label={(l) => t(`settings.preferences.languages.${l}`)} onChange={(language) => change({ language })} />
+        <PreferenceSelect
+          labelId="pref-language"
+          optionsAreLanguages
+          value={prefs.language}
+          options={LANGUAGES}
+          label={(l) => t(`settings.preferences.languages.${l}`)}
+          onChange={(language) => change({ language })}
+        />
       </Field>
 
       <Field id="pref-scheme" title={t('settings.preferences.scheme')} hint={t('settings.preferences.schemeHint')}>
@@ -99,7 +131,11 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
       </Field>
 
       <Field id="pref-theme" title={t('settings.preferences.theme')} hint={t('settings.preferences.themeHint')}>
-        <Box role="radiogroup" aria-labelledby="pref-theme" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' } }}>
+        <Box
+          role="radiogroup"
+          aria-labelledby="pref-theme"
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' } }}
+        >
           {THEMES.map((th) => {
             const selected = prefs.theme === th;
             return (
@@ -120,9 +156,25 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
                   textAlign: 'left',
                 }}
               >
-                <Box aria-hidden sx={{ width: 28, height: 28, borderRadius: '50%', bgcolor: PALETTES[th][shown].primary, flexShrink: 0, boxShadow: 'inset 0 0 0 2px rgba(255,255,255,.35)' }} />
-                <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500 }}>{t(`settings.preferences.themes.${th}`)}</Typography>
-                {selected && <Box sx={{ ml: 'auto', color: 'primary.main', display: 'flex' }}><Icon name="heroicons_solid:check-circle" size={20} /></Box>}
+                <Box
+                  aria-hidden
+                  sx={{
+                    width: 28,
+                    height: 28,
+                    borderRadius: '50%',
+                    bgcolor: PALETTES[th][shown].primary,
+                    flexShrink: 0,
+                    boxShadow: 'inset 0 0 0 2px rgba(255,255,255,.35)',
+                  }}
+                />
+                <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500 }}>
+                  {t(`settings.preferences.themes.${th}`)}
+                </Typography>
+                {selected && (
+                  <Box sx={{ ml: 'auto', color: 'primary.main', display: 'flex' }}>
+                    <Icon name="heroicons_solid:check-circle" size={20} />
+                  </Box>
+                )}
               </ButtonBase>
             );
           })}
@@ -130,7 +182,13 @@ export function PreferencesSection({ user, apply, onSaved, onError }: { user: Us
       </Field>
 
       <Field id="pref-layout" title={t('settings.preferences.layout')} hint={t('settings.preferences.layoutHint')}>
-        <PreferenceSelect labelId="pref-layout" value={prefs.layout} options={LAYOUTS} label={(l) => t(`settings.preferences.layouts.${l}`)} onChange={(layout) => change({ layout })} />
+        <PreferenceSelect
+          labelId="pref-layout"
+          value={prefs.layout}
+          options={LAYOUTS}
+          label={(l) => t(`settings.preferences.layouts.${l}`)}
+          onChange={(layout) => change({ layout })}
+        />
       </Field>
     </Stack>
   );

@@ -32,8 +32,12 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
   const value = save.isPending && save.variables ? save.variables : user.status;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>{t('settings.presence.title')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('settings.presence.hint')}</Typography>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('settings.presence.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('settings.presence.hint')}
+      </Typography>
       <RadioGroup row value={value} onChange={(e) => save.mutate(e.target.value as Presence)} name="presence">
         {USER_STATUSES.map((s) => (
           <FormControlLabel
@@ -75,7 +79,9 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
   // When the user changes elsewhere (the top bar, another tab), an untouched form follows.
   useEffect(() => {
     if (!formState.isDirty) reset({ name: user.name, company: user.company ?? '' });
-  }, [user.name, user.company]); // formState.isDirty is read, not watched: a save resets it itself.
+    // formState.isDirty is read, not watched: a save resets it itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
+  }, [user.name, user.company]);
 
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -95,20 +101,37 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
       <Divider />
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2} sx={{ maxWidth: 560 }}>
-          {formError && <Alert severity="error" role="alert">{formError}</Alert>}
+          {formError && (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
+          )}
           <TextField label={t('settings.profile.email')} value={user.email} disabled helperText={t('settings.profile.emailHint')} />
           <Controller
             name="name"
             control={control}
             render={({ field, fieldState }) => (
-              <TextField {...field} label={t('settings.profile.name')} required autoComplete="name" error={!!fieldState.error} helperText={fieldState.error?.message} />
+              <TextField
+                {...field}
+                label={t('settings.profile.name')}
+                required
+                autoComplete="name"
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+              />
             )}
           />
           <Controller
             name="company"
             control={control}
             render={({ field, fieldState }) => (
-              <TextField {...field} label={t('settings.profile.company')} autoComplete="organization" error={!!fieldState.error} helperText={fieldState.error?.message ?? t('settings.profile.companyHint')} />
+              <TextField
+                {...field}
+                label={t('settings.profile.company')}
+                autoComplete="organization"
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? t('settings.profile.companyHint')}
+              />
             )}
           />
           <Box>

@@ -35,7 +35,7 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
   const confirm = () => {
     if (!ending) return;
     // Ending this device's own session is signing out; the sign-out page ends it on the server.
-    if (ending.current) navigate('/sign-out');
+    if (ending.current) void navigate('/sign-out');
     else end.mutate(ending);
   };
 
@@ -58,11 +58,7 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
         {list.map((s) => {
           const d = describeUserAgent(s.userAgent);
           return (
-            <ListItem
-              key={s.id}
-              divider
-              sx={{ flexWrap: 'wrap', gap: 1, pr: 0, alignItems: 'flex-start' }}
-            >
+            <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, pr: 0, alignItems: 'flex-start' }}>
               <ListItemIcon sx={{ minWidth: 40, mt: 1 }}>
                 <Icon name={d.isMobile ? 'heroicons_outline:device-phone-mobile' : 'heroicons_outline:computer-desktop'} size={24} />
               </ListItemIcon>
@@ -70,13 +66,17 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
                 sx={{ flex: '1 1 220px', minWidth: 0 }}
                 primary={
                   <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-                    <Typography component="span" sx={{ fontWeight: 600 }}>{deviceName(s)}</Typography>
+                    <Typography component="span" sx={{ fontWeight: 600 }}>
+                      {deviceName(s)}
+                    </Typography>
                     {s.current && <Chip size="small" color="success" label={t('settings.sessions.thisDevice')} />}
                   </Stack>
                 }
                 secondary={
                   <>
-                    <Box component="span" sx={{ display: 'block' }}>{t('settings.sessions.ip', { ip: s.ip ?? t('settings.sessions.unknownIp') })}</Box>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {t('settings.sessions.ip', { ip: s.ip ?? t('settings.sessions.unknownIp') })}
+                    </Box>
                     <Tooltip title={formatDateTime(s.lastSeenAt, i18n.language)}>
                       <Box component="span" sx={{ display: 'block' }}>
                         {t('settings.sessions.lastSeen', { when: formatRelative(s.lastSeenAt, i18n.language) })}
@@ -88,7 +88,13 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
                 }
               />
               <Box sx={{ alignSelf: 'center', ml: { xs: 5, sm: 'auto' } }}>
-                <Button size="small" color="error" variant="outlined" onClick={() => setEnding(s)} aria-label={t('settings.sessions.endNamed', { device: deviceName(s) })}>
+                <Button
+                  size="small"
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setEnding(s)}
+                  aria-label={t('settings.sessions.endNamed', { device: deviceName(s) })}
+                >
                   {s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')}
                 </Button>
               </Box>

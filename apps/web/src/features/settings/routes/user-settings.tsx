@@ -30,8 +30,14 @@ function SectionCard({ title, subtitle, children, id }: { title: string; subtitl
   return (
     <Card variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700 }}>{title}</Typography>
-        {subtitle && <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{subtitle}</Typography>}
+        <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {subtitle}
+          </Typography>
+        )}
         <Box sx={{ mt: subtitle ? 0 : 2 }}>{children}</Box>
       </CardContent>
     </Card>
@@ -99,7 +105,20 @@ export default function UserSettings() {
             sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
           >
             {SECTIONS.map((s) => (
-              <Tab key={s} value={s} id={`settings-tab-${s}`} aria-controls={`settings-panel-${s}`} label={t(`settings.sections.${s}`)} icon={<Box component="span" sx={{ display: 'inline-flex' }}><Icon name={ICONS[s]} size={20} /></Box>} iconPosition="start" sx={{ minHeight: 48 }} />
+              <Tab
+                key={s}
+                value={s}
+                id={`settings-tab-${s}`}
+                aria-controls={`settings-panel-${s}`}
+                label={t(`settings.sections.${s}`)}
+                icon={
+                  <Box component="span" sx={{ display: 'inline-flex' }}>
+                    <Icon name={ICONS[s]} size={20} />
+                  </Box>
+                }
+                iconPosition="start"
+                sx={{ minHeight: 48 }}
+              />
             ))}
           </Tabs>
           <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
@@ -108,7 +127,11 @@ export default function UserSettings() {
         </>
       ) : (
         <Stack spacing={3}>
-          {SECTIONS.map((s) => <Box key={s} component="section">{sections[s]}</Box>)}
+          {SECTIONS.map((s) => (
+            <Box key={s} component="section">
+              {sections[s]}
+            </Box>
+          ))}
         </Stack>
       )}
       <Snackbar
@@ -117,7 +140,13 @@ export default function UserSettings() {
         onClose={(_e, reason) => reason !== 'clickaway' && setNoticeOpen(false)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
-        <Alert severity={notice?.severity ?? 'success'} variant="filled" onClose={() => setNoticeOpen(false)} role={notice?.severity === 'error' ? 'alert' : 'status'} sx={{ width: '100%' }}>
+        <Alert
+          severity={notice?.severity ?? 'success'}
+          variant="filled"
+          onClose={() => setNoticeOpen(false)}
+          role={notice?.severity === 'error' ? 'alert' : 'status'}
+          sx={{ width: '100%' }}
+        >
           {notice?.text}
         </Alert>
       </Snackbar>

@@ -1,0 +1,96 @@
+// One lint for the whole repository (part of `npm test`): typescript-eslint with type information,
+// React's hooks rules and jsx-a11y on the web app, and the web app's import boundaries.
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
+
+/** The area of a file under apps/web/src: `features/<name>`, or the top folder (app, lib, components, i18n). */
+const areaOf = (file) => {
+  const rel = path.relative(webSrc, file).split(path.sep);
+  if (rel[0] === '..') return undefined;
+  return rel[0] === 'features' ? `features/${rel[1]}` : rel[0];
+};
+
+/**
+ * ARCHITECTURE.md, convention 6: a feature imports neither another feature nor the app (router and
+ * shell, which put the features together); shared code (components, lib, i18n) imports no feature.
+ * Specifiers are resolved (the `@/` alias and relative paths) before their area is judged.
+ */
+const boundaries = {
+  meta: { type: 'problem', messages: { crossing: '{{from}} may not import {{to}} ({{why}})' }, schema: [] },
+  create(context) {
+    const from = areaOf(context.filename);
+    if (!from) return {};
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string') return;
+      let target;
+      if (specifier.startsWith('@/')) target = path.join(webSrc, specifier.slice(2));
+      else if (specifier.startsWith('.')) target = path.resolve(path.dirname(context.filename), specifier);
+      else return;
+      const to = areaOf(target);
+      if (!to || to === from) return;
+      let why;
+      if (from.startsWith('features/') && to.startsWith('features/')) why = 'features do not import each other';
+      else if (from.startsWith('features/') && to === 'app') why = 'features do not import the app; move what they share to lib/';
+      else if (['components', 'lib', 'i18n'].includes(from) && to.startsWith('features/')) why = 'shared code does not import features';
+      if (why) context.report({ node, messageId: 'crossing', data: { from, to, why } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/coverage/**', 'apps/server/drizzle/**', '**/*.d.mts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      // Type-aware rules: a promise nobody awaits or handles is a lost error.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      // The compiler's noUnusedLocals/Parameters already report these; `_name` marks a deliberate one.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Tests and a few adapters read answers of many shapes; each use is local and commented.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cuadre: { rules: { boundaries } } },
+    rules: {
+      // The classic hooks rules; the React Compiler's rules (set-state-in-effect, refs...) judge code
+      // written for the compiler, which this app does not use.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Focus moved on purpose to a dialog's or a form's first field (a MUI prop, not the DOM attribute).
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+      'cuadre/boundaries': 'error',
+    },
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
