@@ -1,13 +1,46 @@
-import { DateTime } from 'luxon';
+/**
+ * Dates and money as the spec formats them, through the browser's Intl (no date library in the
+ * first load): input short date `D`, display long date `DDD`, month label `LLL yyyy`.
+ */
 
-/** Dates as the spec formats them: input short date `D`, display long date `DDD`, month label `LLL yyyy`. */
-export const formatDate = (iso: string, lang: string) => DateTime.fromISO(iso).setLocale(lang).toFormat('DDD');
-export const formatShortDate = (iso: string, lang: string) => DateTime.fromISO(iso).setLocale(lang).toFormat('D');
-export const formatMonth = (isoOrYearMonth: string, lang: string) => DateTime.fromISO(isoOrYearMonth).setLocale(lang).toFormat('LLL yyyy');
-export const formatDateTime = (iso: string, lang: string) => DateTime.fromISO(iso).setLocale(lang).toLocaleString(DateTime.DATETIME_MED);
-export const formatRelative = (iso: string, lang: string) => DateTime.fromISO(iso).setLocale(lang).toRelative() ?? '';
-
-/** Integer cents to money text in the business currency; the one place money is formatted. */
-export function formatMoney(cents: number, lang: string, currency = 'USD') {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+/** A date-only ISO string ('2026-11-23') is that calendar day wherever the browser is; anything else is an instant. */
+function toDate(iso: string): Date {
+  const day = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(iso);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3] ?? 1)) : new Date(iso);
 }
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = lang + JSON.stringify(opts);
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(lang, opts)));
+  return f;
+}
+
+/** `DDD`: November 23, 2026 · 23 de noviembre de 2026 · 23 Kasım 2026. */
+export const formatDate = (iso: string, lang: string) => dateFormat(lang, { year: 'numeric', month: 'long', day: 'numeric' }).format(toDate(iso));
+/** `D`: 11/23/2026 · 23/11/2026 · 23.11.2026. */
+export const formatShortDate = (iso: string, lang: string) => dateFormat(lang, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(toDate(iso));
+/** `LLL yyyy`: Nov 2026 · nov 2026 · Kas 2026. */
+export const formatMonth = (isoOrYearMonth: string, lang: string) => dateFormat(lang, { year: 'numeric', month: 'short' }).format(toDate(isoOrYearMonth));
+/** A moment with its time: Nov 23, 2026, 3:05 PM. */
+export const formatDateTime = (iso: string, lang: string) =>
+  dateFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(toDate(iso));
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+/** How long ago (or until): "3 hours ago", "hace 3 horas", "3 saat önce". */
+export function formatRelative(iso: string, lang: string, now = Date.now()) {
+  const seconds = Math.round((toDate(iso).getTime() - now) / 1000);
+  const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
+  return new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
+}
+
+export { formatMoney, parseMoney } from './money';

@@ -110,13 +110,15 @@ export function OverDrawer({
   tone: NavigationTone;
   user: VerticalLayoutStyle['user'];
 }) {
+  const { t } = useTranslation();
   return (
     <Drawer
       variant="temporary"
       open={open}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
-      slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw', border: 0 } } }}
+      // The open drawer is a dialog over the page, named like the navigation it holds.
+      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-label': t('shell.mainNavigation'), sx: { width: 280, maxWidth: '85vw', border: 0 } } }}
     >
       <NavigationPanel items={items} appearance="default" tone={tone} user={user} onClose={onClose} />
     </Drawer>

@@ -77,7 +77,8 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 320 } } }}
       >
-        <ListSubheader disableSticky sx={{ lineHeight: 1.4, py: 1.25, bgcolor: 'transparent' }}>
+        {/* Not a menu item: who is signed in, read as text (role none keeps the menu's children valid). */}
+        <ListSubheader role="none" disableSticky sx={{ lineHeight: 1.4, py: 1.25, bgcolor: 'transparent' }}>
           <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
             {t('shell.signedInAs')}
           </Typography>
