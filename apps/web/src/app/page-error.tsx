@@ -1,19 +1,7 @@
-import { isRouteErrorResponse, useNavigate, useLocation, useRouteError } from 'react-router';
+import { useNavigate, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@mui/material';
-import { ApiError } from '@/lib/api';
-
-/** The words for a failure, in the user's language where the failure is one we know. */
-export function useErrorText(error: unknown): string {
-  const { t } = useTranslation();
-  if (error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE') return t('common.unavailable');
-  if (error instanceof ApiError && error.code === 'NETWORK') return t('common.offline');
-  // A screen's code that failed to load: the server restarted with a new build, or the network dropped.
-  if (error instanceof TypeError && /dynamically imported module|Importing a module script failed|fetch/i.test(error.message)) return t('common.offline');
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  if (error instanceof ApiError) return error.message;
-  return t('common.errorText');
-}
+import { useErrorText } from '@/lib/error-text';
 
 /**
  * A page that failed to load, shown inside the shell (the navigation stays): the reason and a retry

@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Typography } from '@mui/material';
-import { useErrorText } from './page-error';
+import { useErrorText } from '@/lib/error-text';
 
 /**
  * Shown when the app itself cannot start a page (the shell's first load failed, so there is no shell

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useErrorText } from '@/lib/error-text';
 import { Icon } from './icon';
 
 /** A list or page still loading. */
@@ -17,7 +18,7 @@ export function LoadingState({ label }: { label?: string }) {
 /** A failed load, with the server's words and a retry. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const message = error instanceof Error ? error.message : String(error);
+  const message = useErrorText(error);
   return (
     <Alert
       severity="error"

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, type AdminCreateUserBody, type AdminUpdateUserBody } from '@cuadre/contracts';
 import { api } from '@/lib/api';
-import { toApiQuery, type UsersParams } from '../lib/users-params';
 
 /** Every admin query lives under this key, so one invalidation refreshes lists and stats after a change. */
 export const adminKeys = {
@@ -10,10 +9,13 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
 };
 
-export const usersQuery = (params: UsersParams) =>
+/** The list query as the kit builds it (toApiQuery of the users list). */
+export type AdminUsersApiQuery = Record<string, string | number | undefined>;
+
+export const usersQuery = (query: AdminUsersApiQuery) =>
   queryOptions({
-    queryKey: [...adminKeys.users, toApiQuery(params)],
-    queryFn: ({ signal }) => api('admin/users', { query: toApiQuery(params), schema: ZAdminUserList, signal }),
+    queryKey: [...adminKeys.users, query],
+    queryFn: ({ signal }) => api('admin/users', { query, schema: ZAdminUserList, signal }),
     // The previous page stays on screen while the next loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });

@@ -1,78 +1,60 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  Snackbar,
-  Stack,
-  TablePagination,
-  TextField,
-  Tooltip,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, PAGE_SIZES, ROLES, type AdminUser } from '@cuadre/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Alert, Avatar, Box, Button, MenuItem, Snackbar, Stack, TextField, Typography } from '@mui/material';
+import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
+import { formatShortDate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
+import { ErrorState } from '@/components/page-states';
+import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { adminKeys, createUser, disableUser, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
 import { usePlans } from '@/lib/plans';
 import { UserFormDialog, type UserFormValues } from '../components/user-form-dialog';
-import { UsersCards, UsersTable } from '../components/users-table';
-import { useDebounced } from '../lib/use-debounced';
-import { parseUsersParams, toSearchParams, type PageSize, type UserSort, type UsersParams } from '../lib/users-params';
+import { PlanChip, RoleChip, StatusChip } from '../components/user-chips';
+import { UserRowActions } from '../components/user-row-actions';
 
 type DialogState = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'disable'; user: AdminUser } | { kind: 'reset'; user: AdminUser };
+type UserSort = (typeof ADMIN_USER_SORTS)[number];
 
 interface Notice {
   severity: 'success' | 'error';
   text: string;
 }
 
+/** Newest accounts first: what an administrator usually looks for. */
+export const USERS_LIST: ListConfig<UserSort, 'role' | 'plan' | 'status'> = {
+  sorts: ADMIN_USER_SORTS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: { role: ROLES, plan: null, status: ACCOUNT_STATUSES },
+};
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+
+const column = createColumnHelper<AdminUser>();
+
 /** Users administration: find, filter, sort and page through accounts; create, edit, disable, send a reset mail. */
 export default function Users() {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
-
   // The list state lives in the address, so it survives a reload and can be shared.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseUsersParams(searchParams), [searchParams]);
-  const setParams = useCallback(
-    (patch: Partial<UsersParams>) => {
-      // Any change other than paging starts again at page 1, where the new results begin.
-      const page = patch.page ?? 1;
-      setSearchParams(toSearchParams({ ...params, ...patch, page }), { replace: true });
-    },
-    [params, setSearchParams],
-  );
-
-  const [searchText, setSearchText] = useState(params.search);
-  const debouncedSearch = useDebounced(searchText, 300);
-  useEffect(() => {
-    // Only the typed text drives this effect; a changed address is handled by the next one.
-    if (debouncedSearch !== params.search) setParams({ search: debouncedSearch });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: the typed text only
-  }, [debouncedSearch]);
-  useEffect(() => {
-    // The address changed from outside (back button, a link): the box shows what is searched.
-    if (params.search !== debouncedSearch) setSearchText(params.search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: the address only
-  }, [params.search]);
+  const list = useListParams(USERS_LIST);
+  const { params, setParams } = list;
 
   const me = useQuery(currentUserQuery).data;
   const plans = usePlans();
-  const users = useQuery(usersQuery(params));
+  const users = useQuery(usersQuery(toApiQuery(params)));
 
   const planName = useCallback(
     (id: string) => {
@@ -81,12 +63,6 @@ export default function Users() {
     },
     [plans.data],
   );
-
-  // A page past the end (after filtering or disabling) moves back to the last page that exists.
-  const lastPage = users.data?.pagination.lastPage;
-  useEffect(() => {
-    if (lastPage && params.page > lastPage) setParams({ page: lastPage });
-  }, [lastPage, params.page, setParams]);
 
   const [dialog, setDialog] = useState<DialogState | null>(null);
   // The last notice stays set while the snackbar slides away, so its text does not vanish mid-animation.
@@ -163,26 +139,57 @@ export default function Users() {
     },
   });
 
-  const onSort = (column: UserSort) => setParams({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' });
-
-  const hasFilters = !!(params.search || params.role || params.plan || params.status);
-  const clearFilters = () => {
-    setSearchText('');
-    setParams({ search: '', role: undefined, plan: undefined, status: undefined });
-  };
-
-  const viewProps = {
-    users: users.data?.items ?? [],
-    meId: me?.id,
-    sort: params.sort,
-    order: params.order,
-    onSort,
-    planName,
-    onEdit: (user: AdminUser) => setDialog({ kind: 'edit', user }),
-    onSendReset: (user: AdminUser) => setDialog({ kind: 'reset', user }),
-    onDisable: (user: AdminUser) => setDialog({ kind: 'disable', user }),
-    onEnable: (user: AdminUser) => enable.mutate(user),
-  };
+  const sortLabels = Object.fromEntries(ADMIN_USER_SORTS.map((c) => [c, t(`admin.fields.${c}`)])) as Record<UserSort, string>;
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: 'name',
+        meta: { label: t('admin.fields.name'), sortKey: 'name', card: 'title' },
+        cell: ({ row: { original: u } }) => (
+          <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
+            <Avatar src={u.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+              {initials(u.name)}
+            </Avatar>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+              {u.name}
+              {u.id === me?.id && (
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {' '}
+                  ({t('admin.users.you')})
+                </Typography>
+              )}
+            </Typography>
+          </Stack>
+        ),
+      }),
+      column.accessor('email', {
+        meta: { label: t('admin.fields.email'), sortKey: 'email' },
+        cell: (c) => (
+          <Box component="span" sx={{ wordBreak: 'break-all' }}>
+            {c.getValue()}
+          </Box>
+        ),
+      }),
+      column.accessor('plan', {
+        meta: { label: t('admin.fields.plan'), sortKey: 'plan' },
+        cell: (c) => {
+          const plan = planName(c.getValue());
+          return <PlanChip name={plan.name} isFree={plan.isFree} />;
+        },
+      }),
+      column.accessor('role', { meta: { label: t('admin.fields.role'), sortKey: 'role' }, cell: (c) => <RoleChip role={c.getValue()} /> }),
+      column.accessor('accountStatus', { meta: { label: t('admin.fields.status'), sortKey: 'status' }, cell: (c) => <StatusChip status={c.getValue()} /> }),
+      column.accessor('createdAt', {
+        meta: { label: t('admin.fields.createdAt'), sortKey: 'createdAt' },
+        cell: (c) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatShortDate(c.getValue(), i18n.language)}
+          </Box>
+        ),
+      }),
+    ],
+    [t, i18n.language, me?.id, planName],
+  );
 
   const selectSx = { minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 45%', sm: '0 0 auto' } };
 
@@ -203,156 +210,85 @@ export default function Users() {
         }
       />
 
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-        <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1.5} alignItems="center">
-          <TextField
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder={t('admin.users.searchPlaceholder')}
-            size="small"
-            sx={{ flex: { xs: '1 1 100%', md: '1 1 260px' } }}
-            slotProps={{
-              htmlInput: { 'aria-label': t('admin.users.searchLabel'), maxLength: 120, type: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Icon name="heroicons_outline:magnifying-glass" size={20} />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('admin.fields.role')}
-            value={params.role ?? ''}
-            onChange={(e) => setParams({ role: (e.target.value || undefined) as UsersParams['role'] })}
-            sx={selectSx}
-          >
-            <MenuItem value="">{t('admin.users.all')}</MenuItem>
-            {ROLES.map((r) => (
-              <MenuItem key={r} value={r}>
-                {t(`admin.roles.${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('admin.fields.plan')}
-            value={params.plan ?? ''}
-            onChange={(e) => setParams({ plan: e.target.value || undefined })}
-            sx={selectSx}
-          >
-            <MenuItem value="">{t('admin.users.all')}</MenuItem>
-            {(plans.data?.items ?? []).map((p) => (
-              <MenuItem key={p.id} value={p.id}>
-                {p.name}
-              </MenuItem>
-            ))}
-            {params.plan && !plans.data?.items.some((p) => p.id === params.plan) && <MenuItem value={params.plan}>{params.plan}</MenuItem>}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('admin.fields.status')}
-            value={params.status ?? ''}
-            onChange={(e) => setParams({ status: (e.target.value || undefined) as UsersParams['status'] })}
-            sx={selectSx}
-          >
-            <MenuItem value="">{t('admin.users.all')}</MenuItem>
-            {ACCOUNT_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`admin.statuses.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {!isWide && (
-            // Column headers sort on a wide screen; on a phone the cards have none, so sorting is a select.
-            <Stack direction="row" spacing={0.5} alignItems="center" sx={selectSx}>
-              <TextField
-                select
-                size="small"
-                fullWidth
-                label={t('admin.users.sortBy')}
-                value={params.sort}
-                onChange={(e) => setParams({ sort: e.target.value as UserSort })}
-              >
-                {ADMIN_USER_SORTS.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {t(`admin.fields.${s}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Tooltip title={t(params.order === 'asc' ? 'admin.users.sortedAsc' : 'admin.users.sortedDesc')}>
-                <IconButton aria-label={t('admin.users.toggleOrder')} onClick={() => setParams({ order: params.order === 'asc' ? 'desc' : 'asc' })}>
-                  <Icon name={params.order === 'asc' ? 'heroicons_outline:bars-arrow-up' : 'heroicons_outline:bars-arrow-down'} size={20} />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          )}
-          {hasFilters && (
-            <Button onClick={clearFilters} size="small" startIcon={<Icon name="heroicons_outline:x-mark" size={18} />}>
-              {t('admin.users.clearFilters')}
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-
-      {users.isPending ? (
-        <LoadingState />
-      ) : users.isError && !users.data ? (
-        <ErrorState error={users.error} onRetry={() => users.refetch()} />
-      ) : (
-        <Paper
-          variant="outlined"
-          sx={{ overflow: 'hidden', opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={users.isFetching}
+      <ListToolbar list={list} searchLabel={t('admin.users.searchLabel')} searchPlaceholder={t('admin.users.searchPlaceholder')} sortLabels={sortLabels}>
+        <TextField
+          select
+          size="small"
+          label={t('admin.fields.role')}
+          value={params.filters.role ?? ''}
+          onChange={(e) => setParams({ filters: { role: e.target.value || undefined } })}
+          sx={selectSx}
         >
-          {users.isError && <ErrorState error={users.error} onRetry={() => users.refetch()} />}
-          {viewProps.users.length === 0 ? (
-            hasFilters ? (
-              <EmptyState
-                icon="heroicons_outline:magnifying-glass"
-                title={t('admin.users.noMatchTitle')}
-                text={t('admin.users.noMatchText')}
-                action={<Button onClick={clearFilters}>{t('admin.users.clearFilters')}</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon="heroicons_outline:users"
-                title={t('admin.users.emptyTitle')}
-                text={t('admin.users.emptyText')}
-                action={
-                  <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} disabled={!plans.data}>
-                    {t('admin.users.create')}
-                  </Button>
-                }
-              />
-            )
-          ) : isWide ? (
-            <UsersTable {...viewProps} />
-          ) : (
-            <Box sx={{ p: 1.5 }}>
-              <UsersCards {...viewProps} />
-            </Box>
+          <MenuItem value="">{t('admin.users.all')}</MenuItem>
+          {ROLES.map((r) => (
+            <MenuItem key={r} value={r}>
+              {t(`admin.roles.${r}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('admin.fields.plan')}
+          value={params.filters.plan ?? ''}
+          onChange={(e) => setParams({ filters: { plan: e.target.value || undefined } })}
+          sx={selectSx}
+        >
+          <MenuItem value="">{t('admin.users.all')}</MenuItem>
+          {(plans.data?.items ?? []).map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.name}
+            </MenuItem>
+          ))}
+          {params.filters.plan && !plans.data?.items.some((p) => p.id === params.filters.plan) && (
+            <MenuItem value={params.filters.plan}>{params.filters.plan}</MenuItem>
           )}
-          <TablePagination
-            component="div"
-            count={users.data?.pagination.total ?? 0}
-            page={Math.max(0, Math.min(params.page, users.data?.pagination.lastPage ?? 1) - 1)}
-            rowsPerPage={params.size}
-            rowsPerPageOptions={[...PAGE_SIZES]}
-            onPageChange={(_e, page) => setParams({ page: page + 1 })}
-            onRowsPerPageChange={(e) => setParams({ size: Number(e.target.value) as PageSize })}
-            labelRowsPerPage={t('admin.users.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('admin.users.displayedRows', { from, to, count })}
-            getItemAriaLabel={(type) => t(`admin.users.page.${type}`)}
-            sx={{ borderTop: 1, borderColor: 'divider', '.MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('admin.fields.status')}
+          value={params.filters.status ?? ''}
+          onChange={(e) => setParams({ filters: { status: e.target.value || undefined } })}
+          sx={selectSx}
+        >
+          <MenuItem value="">{t('admin.users.all')}</MenuItem>
+          {ACCOUNT_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`admin.statuses.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ListToolbar>
+
+      <DataList
+        label={t('admin.users.title')}
+        list={list}
+        query={users}
+        columns={columns}
+        getRowId={(u) => u.id}
+        rowActions={(u) => (
+          <UserRowActions
+            user={u}
+            isSelf={u.id === me?.id}
+            onEdit={(user) => setDialog({ kind: 'edit', user })}
+            onSendReset={(user) => setDialog({ kind: 'reset', user })}
+            onDisable={(user) => setDialog({ kind: 'disable', user })}
+            onEnable={(user) => enable.mutate(user)}
           />
-        </Paper>
-      )}
+        )}
+        empty={{
+          icon: 'heroicons_outline:users',
+          title: t('admin.users.emptyTitle'),
+          text: t('admin.users.emptyText'),
+          action: (
+            <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} disabled={!plans.data}>
+              {t('admin.users.create')}
+            </Button>
+          ),
+        }}
+        noMatch={{ title: t('admin.users.noMatchTitle'), text: t('admin.users.noMatchText') }}
+      />
 
       {plans.isError && <ErrorState error={plans.error} onRetry={() => plans.refetch()} />}
 

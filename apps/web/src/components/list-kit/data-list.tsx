@@ -1,0 +1,418 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData, type RowSelectionState } from '@tanstack/react-table';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { PAGE_SIZES, type Pagination } from '@cuadre/contracts';
+import { Icon } from '../icon';
+import { EmptyState, ErrorState } from '../page-states';
+import type { ListState, PageSize } from './list-params';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics are the library's
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The header's text (also the label of the field on a phone's card). */
+    label: string;
+    /** The server's sort key for this column; absent: the column does not sort. */
+    sortKey?: string;
+    align?: 'left' | 'right';
+    /** On a phone: the card's title, a labelled detail (the default), or not shown. */
+    card?: 'title' | 'detail' | 'hidden';
+  }
+}
+
+/** What a list query gives the kit (a TanStack Query result of a PRODUCT.md list envelope). */
+export interface ListQuery<T> {
+  data?: { items: T[]; pagination: Pagination };
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData?: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export interface DataListProps<T, S extends string, F extends string> {
+  /** The list's name, for screen readers ("Users"). */
+  label: string;
+  list: ListState<S, F>;
+  query: ListQuery<T>;
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  /** Buttons for one row (edit, delete...), at the end of its row or card. */
+  rowActions?: (row: T) => ReactNode;
+  /** Turns selection on: what to do with the selected rows (`clear` empties the selection). */
+  bulkActions?: (rows: T[], clear: () => void) => ReactNode;
+  /** A totals row under the table: a cell per column id. */
+  totals?: Partial<Record<string, ReactNode>>;
+  /** Shown when the list is empty and nothing filters it, with the action that fills it. */
+  empty: { title: string; text?: string; action?: ReactNode; icon?: string };
+  /** Shown when filters or a search leave nothing. */
+  noMatch: { title: string; text?: string };
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  m: -1,
+  overflow: 'hidden',
+  p: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+/**
+ * The one list of the app: a TanStack Table drawn with MUI. The server sorts, filters and pages
+ * (the state is in the address, see useListParams); below `sm` each row is a card.
+ */
+export function DataList<T, S extends string, F extends string>(props: DataListProps<T, S, F>) {
+  const { label, list, query, columns, getRowId, rowActions, bulkActions, totals, empty, noMatch } = props;
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const items = useMemo(() => query.data?.items ?? [], [query.data]);
+
+  const table = useReactTable({
+    data: items,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableRowSelection: !!bulkActions,
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+  });
+  const selected = table.getSelectedRowModel().rows.map((r) => r.original);
+  // A page past the end (after filtering or deleting) moves back to the last page that exists.
+  const lastPage = query.data?.pagination.lastPage;
+  const { page } = list.params;
+  const setListParams = list.setParams;
+  useEffect(() => {
+    if (lastPage && page > lastPage) setListParams({ page: lastPage });
+  }, [lastPage, page, setListParams]);
+  const clearSelection = () => setRowSelection({});
+  const { params, setParams } = list;
+
+  const sortHeader = (sortKey: string, text: string) => {
+    const active = params.sort === sortKey;
+    return (
+      <TableSortLabel active={active} direction={active ? params.order : 'asc'} onClick={() => list.toggleSort(sortKey as S)}>
+        {text}
+        {active && (
+          <Box component="span" sx={visuallyHidden}>
+            {t(params.order === 'asc' ? 'common.list.sortedAsc' : 'common.list.sortedDesc')}
+          </Box>
+        )}
+      </TableSortLabel>
+    );
+  };
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Box role="status" aria-label={t('common.loading')} sx={{ p: 2 }}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={isPhone ? 96 : 40} sx={{ mb: 1 }} />
+        ))}
+      </Box>
+    );
+  } else if (query.isError && !query.data) {
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (items.length === 0) {
+    body = list.hasFilters ? (
+      <EmptyState
+        icon="heroicons_outline:magnifying-glass"
+        title={noMatch.title}
+        text={noMatch.text}
+        action={<Button onClick={list.clearFilters}>{t('common.list.clearFilters')}</Button>}
+      />
+    ) : (
+      <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={empty.action} />
+    );
+  } else if (isPhone) {
+    body = (
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }} aria-label={label}>
+        {table.getRowModel().rows.map((row) => {
+          const cells = row.getVisibleCells();
+          const titleCells = cells.filter((c) => c.column.columnDef.meta?.card === 'title');
+          const details = cells.filter((c) => (c.column.columnDef.meta?.card ?? 'detail') === 'detail');
+          return (
+            <Card component="li" key={row.id} variant="outlined">
+              <CardContent sx={{ pb: '12px !important' }}>
+                <Stack direction="row" spacing={1} alignItems="flex-start">
+                  {bulkActions && (
+                    <Checkbox
+                      checked={row.getIsSelected()}
+                      onChange={row.getToggleSelectedHandler()}
+                      slotProps={{ input: { 'aria-label': t('common.list.selectRow', { row: row.id }) } }}
+                      sx={{ ml: -1, mt: -1 }}
+                    />
+                  )}
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    {titleCells.map((c) => (
+                      <Box key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</Box>
+                    ))}
+                  </Box>
+                </Stack>
+                <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, my: 1.5 }}>
+                  {details.map((c) => (
+                    <Box key={c.id} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="body2" color="text.secondary">
+                        {c.column.columnDef.meta?.label}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, textAlign: c.column.columnDef.meta?.align ?? 'left' }}>
+                        {flexRender(c.column.columnDef.cell, c.getContext())}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+                {rowActions && <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{rowActions(row.original)}</Box>}
+              </CardContent>
+            </Card>
+          );
+        })}
+        {totals && (
+          <Card component="li" variant="outlined" sx={{ bgcolor: 'action.hover' }}>
+            <CardContent sx={{ pb: '12px !important' }}>
+              <Typography variant="subtitle2">{t('common.list.total')}</Typography>
+              {table.getAllLeafColumns().map((col) =>
+                totals[col.id] !== undefined ? (
+                  <Stack key={col.id} direction="row" justifyContent="space-between">
+                    <Typography variant="body2" color="text.secondary">
+                      {col.columnDef.meta?.label}
+                    </Typography>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {totals[col.id]}
+                    </Typography>
+                  </Stack>
+                ) : null,
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    );
+  } else {
+    body = (
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {bulkActions && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={table.getIsAllRowsSelected()}
+                    indeterminate={table.getIsSomeRowsSelected()}
+                    onChange={table.getToggleAllRowsSelectedHandler()}
+                    slotProps={{ input: { 'aria-label': t('common.list.selectAll') } }}
+                  />
+                </TableCell>
+              )}
+              {table.getFlatHeaders().map((h) => {
+                const meta = h.column.columnDef.meta;
+                return (
+                  <TableCell
+                    key={h.id}
+                    align={meta?.align}
+                    sortDirection={meta?.sortKey && params.sort === meta.sortKey ? params.order : false}
+                    sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                  >
+                    {meta?.sortKey ? sortHeader(meta.sortKey, meta.label) : (meta?.label ?? flexRender(h.column.columnDef.header, h.getContext()))}
+                  </TableCell>
+                );
+              })}
+              {rowActions && (
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {t('common.list.actions')}
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id} hover selected={row.getIsSelected()}>
+                {bulkActions && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={row.getIsSelected()}
+                      onChange={row.getToggleSelectedHandler()}
+                      slotProps={{ input: { 'aria-label': t('common.list.selectRow', { row: row.id }) } }}
+                    />
+                  </TableCell>
+                )}
+                {row.getVisibleCells().map((c) => (
+                  <TableCell key={c.id} align={c.column.columnDef.meta?.align}>
+                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                  </TableCell>
+                ))}
+                {rowActions && <TableCell align="right">{rowActions(row.original)}</TableCell>}
+              </TableRow>
+            ))}
+          </TableBody>
+          {totals && (
+            <TableFooter>
+              <TableRow>
+                {bulkActions && <TableCell />}
+                {table.getAllLeafColumns().map((col, i) => (
+                  <TableCell key={col.id} align={col.columnDef.meta?.align} sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}>
+                    {totals[col.id] ?? (i === 0 ? t('common.list.total') : null)}
+                  </TableCell>
+                ))}
+                {rowActions && <TableCell />}
+              </TableRow>
+            </TableFooter>
+          )}
+        </Table>
+      </TableContainer>
+    );
+  }
+
+  const pagination = query.data?.pagination;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden', opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={query.isFetching}>
+      {query.isError && query.data && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+      {bulkActions && selected.length > 0 && (
+        <Alert
+          icon={false}
+          severity="info"
+          sx={{ borderRadius: 0, alignItems: 'center' }}
+          action={
+            <Stack direction="row" spacing={1} alignItems="center">
+              {bulkActions(selected, clearSelection)}
+              <Button color="inherit" size="small" onClick={clearSelection}>
+                {t('common.list.clearSelection')}
+              </Button>
+            </Stack>
+          }
+        >
+          {t('common.list.selected', { count: selected.length })}
+        </Alert>
+      )}
+      {body}
+      {pagination && items.length > 0 && (
+        <TablePagination
+          component="div"
+          count={pagination.total}
+          page={Math.max(0, Math.min(params.page, pagination.lastPage) - 1)}
+          rowsPerPage={params.size}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_e, page) => {
+            clearSelection();
+            setParams({ page: page + 1 });
+          }}
+          onRowsPerPageChange={(e) => setParams({ size: Number(e.target.value) as PageSize })}
+          labelRowsPerPage={t('common.list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('common.list.displayedRows', { from, to, count })}
+          getItemAriaLabel={(type) => t(`common.list.page.${type}`)}
+          sx={{ borderTop: 1, borderColor: 'divider', '.MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Above a list: the search box (debounced, in the address), the list's filters, and on a phone a
+ * sort select (the cards have no column headers to click).
+ */
+export function ListToolbar<S extends string, F extends string>({
+  list,
+  searchLabel,
+  searchPlaceholder,
+  sortLabels,
+  children,
+}: {
+  list: ListState<S, F>;
+  searchLabel: string;
+  searchPlaceholder?: string;
+  sortLabels: Record<S, string>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { params, setParams } = list;
+  const selectSx = { minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 45%', sm: '0 0 auto' } };
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
+      <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1.5} alignItems="center">
+        <TextField
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.target.value)}
+          placeholder={searchPlaceholder ?? searchLabel}
+          size="small"
+          sx={{ flex: { xs: '1 1 100%', md: '1 1 260px' } }}
+          slotProps={{
+            htmlInput: { 'aria-label': searchLabel, maxLength: 120, type: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Icon name="heroicons_outline:magnifying-glass" size={20} />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {children}
+        {isPhone && (
+          <Stack direction="row" spacing={0.5} alignItems="center" sx={selectSx}>
+            <TextField
+              select
+              size="small"
+              fullWidth
+              label={t('common.list.sortBy')}
+              value={params.sort}
+              onChange={(e) => setParams({ sort: e.target.value as S })}
+            >
+              {list.config.sorts.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {sortLabels[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Tooltip title={t(params.order === 'asc' ? 'common.list.sortedAsc' : 'common.list.sortedDesc')}>
+              <IconButton aria-label={t('common.list.toggleOrder')} onClick={() => setParams({ order: params.order === 'asc' ? 'desc' : 'asc' })}>
+                <Icon name={params.order === 'asc' ? 'heroicons_outline:bars-arrow-up' : 'heroicons_outline:bars-arrow-down'} size={20} />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        )}
+        {list.hasFilters && (
+          <Button onClick={list.clearFilters} size="small" startIcon={<Icon name="heroicons_outline:x-mark" size={18} />}>
+            {t('common.list.clearFilters')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

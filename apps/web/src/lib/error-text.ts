@@ -1,0 +1,18 @@
+import { isRouteErrorResponse } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api';
+
+/**
+ * The words for a failure, in the user's language where the failure is one we know: the server away
+ * or unreachable, a screen's code that did not load. Otherwise the server's own message (it names the
+ * rule that was broken), or a general sentence for a failure of this page itself.
+ */
+export function useErrorText(error: unknown): string {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE') return t('common.unavailable');
+  if (error instanceof ApiError && error.code === 'NETWORK') return t('common.offline');
+  if (error instanceof TypeError && /dynamically imported module|Importing a module script failed|fetch/i.test(error.message)) return t('common.offline');
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error && error.message) return error.message;
+  return t('common.errorText');
+}
