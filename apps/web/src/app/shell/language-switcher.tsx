@@ -18,7 +18,8 @@ export function LanguageSwitcher({ value, onChange }: { value: Language; onChang
       <Button
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('shell.languageLabel', { language: t(`shell.languages.${value}`) })}
+        // The name starts with the code the button shows (EN), so a voice command saying what is seen works.
+        aria-label={`${value.toUpperCase()}, ${t('shell.languageLabel', { language: t(`shell.languages.${value}`) })}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}

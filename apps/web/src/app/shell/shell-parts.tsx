@@ -39,7 +39,8 @@ export function Logo({ withName = true }: { withName?: boolean }) {
     <Box
       component={RouterLink}
       to="/"
-      aria-label={t('shell.home')}
+      // With the name showing, the visible "Cuadre" is the link's name; the mark alone gets one.
+      aria-label={withName ? undefined : t('shell.home')}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}
     >
       <Box

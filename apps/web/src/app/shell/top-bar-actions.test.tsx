@@ -83,7 +83,7 @@ describe('top bar preferences', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', fetchMock);
     setup(<TopBarActions />, testUser());
 
-    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(screen.getByRole('button', { name: 'EN, Language: English' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Spanish' }));
 
     expect(i18nMock.setLanguage).toHaveBeenCalledWith('es');

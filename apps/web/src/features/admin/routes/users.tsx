@@ -147,7 +147,7 @@ export default function Users() {
         meta: { label: t('admin.fields.name'), sortKey: 'name', card: 'title' },
         cell: ({ row: { original: u } }) => (
           <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
-            <Avatar src={u.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+            <Avatar src={u.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
               {initials(u.name)}
             </Avatar>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>

@@ -106,7 +106,13 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
               {formError}
             </Alert>
           )}
-          <TextField label={t('settings.profile.email')} value={user.email} disabled helperText={t('settings.profile.emailHint')} />
+          {/* Read-only, not disabled: the address stays legible (4.5:1) and can be selected and copied. */}
+          <TextField
+            label={t('settings.profile.email')}
+            value={user.email}
+            helperText={t('settings.profile.emailHint')}
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
           <Controller
             name="name"
             control={control}

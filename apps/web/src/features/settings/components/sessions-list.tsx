@@ -93,7 +93,8 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
                   color="error"
                   variant="outlined"
                   onClick={() => setEnding(s)}
-                  aria-label={t('settings.sessions.endNamed', { device: deviceName(s) })}
+                  // The name starts with what the button says, then which device it is about.
+                  aria-label={`${s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')} (${deviceName(s)})`}
                 >
                   {s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')}
                 </Button>
