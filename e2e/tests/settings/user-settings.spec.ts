@@ -121,7 +121,7 @@ describe.each(VIEWPORTS)('usersettings at $width px', (viewport) => {
     const third = await apiCall<{ accessToken: string }>('POST', 'auth/sign-in', { email: owner.email, password: 'Gazpacho-Books-2026' });
     await page.reload();
     await openSection(page, 'Seguridad');
-    const endButtons = page.getByRole('button', { name: /^Cerrar la sesión en/ });
+    const endButtons = page.getByRole('button', { name: /^Cerrar sesión \(/ });
     await endButtons.first().waitFor();
     // This device's own entry is marked; the session from the API is the other one.
     await page.getByText('Este dispositivo').waitFor();
