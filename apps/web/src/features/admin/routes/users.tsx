@@ -165,7 +165,7 @@ export default function Users() {
       column.accessor('email', {
         meta: { label: t('admin.fields.email'), sortKey: 'email' },
         cell: (c) => (
-          <Box component="span" sx={{ wordBreak: 'break-all' }}>
+          <Box component="span" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflowWrap: 'anywhere' }}>
             {c.getValue()}
           </Box>
         ),

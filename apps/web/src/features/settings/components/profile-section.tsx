@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Alert, Box, Button, Divider, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
-import { USER_STATUSES, type Presence, type User } from '@cuadre/contracts';
+import { Box, Divider, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { USER_STATUSES, ZCompany, ZPersonName, type Presence, type User } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
-import { applyServerErrors } from '@/lib/forms';
+import { FormFooter, FormTextField } from '@/components/form/fields';
+import { useAppForm } from '@/components/form/use-app-form';
 import { updateMe } from '../api/settings-api';
 import { PRESENCE_COLORS } from '@/lib/presence';
 import { AvatarField } from './avatar-field';
@@ -58,24 +57,24 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
   );
 }
 
+/** The profile form's rules: the contract's own (the server checks the same). */
+const ZProfileForm = z.object({ name: ZPersonName, company: ZCompany });
+
 /** Name, company, avatar and presence. */
 export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved: (text: string) => void; onError: (text: string) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [formError, setFormError] = useState<string>();
-
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z.string().check(z.trim(), z.minLength(1, t('settings.profile.nameRequired')), z.maxLength(120, t('settings.tooLong', { max: 120 }))),
-        company: z.string().check(z.trim(), z.maxLength(160, t('settings.tooLong', { max: 160 }))),
-      }),
-    [t],
-  );
-  const { control, handleSubmit, reset, setError, formState } = useForm<ProfileValues>({
-    resolver: zodResolver(schema),
+  const { form, onSubmit, formError, pending, leaveDialog } = useAppForm<ProfileValues>(ZProfileForm, {
     defaultValues: { name: user.name, company: user.company ?? '' },
+    submit: async (values) => {
+      const u = await updateMe({ name: values.name, company: values.company || null });
+      qc.setQueryData(currentUserQuery.queryKey, u);
+      return u;
+    },
+    onSuccess: () => onSaved(t('settings.profile.saved')),
+    fieldOf: (path) => path.replace(/^user\./, ''),
   });
+  const { control, reset, formState } = form;
   // When the user changes elsewhere (the top bar, another tab), an untouched form follows.
   useEffect(() => {
     if (!formState.isDirty) reset({ name: user.name, company: user.company ?? '' });
@@ -83,29 +82,12 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
   }, [user.name, user.company]);
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const u = await updateMe({ name: values.name.trim(), company: values.company.trim() || null });
-      qc.setQueryData(currentUserQuery.queryKey, u);
-      reset({ name: u.name, company: u.company ?? '' });
-      onSaved(t('settings.profile.saved'));
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['name', 'company']));
-    }
-  });
-
   return (
     <Stack spacing={3}>
       <AvatarField user={user} onSaved={onSaved} />
       <Divider />
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2} sx={{ maxWidth: 560 }}>
-          {formError && (
-            <Alert severity="error" role="alert">
-              {formError}
-            </Alert>
-          )}
           {/* Read-only, not disabled: the address stays legible (4.5:1) and can be selected and copied. */}
           <TextField
             label={t('settings.profile.email')}
@@ -113,40 +95,18 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
             helperText={t('settings.profile.emailHint')}
             slotProps={{ htmlInput: { readOnly: true } }}
           />
-          <Controller
-            name="name"
+          <FormTextField control={control} name="name" label={t('settings.profile.name')} required autoComplete="name" />
+          <FormTextField
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('settings.profile.name')}
-                required
-                autoComplete="name"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
             name="company"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('settings.profile.company')}
-                autoComplete="organization"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? t('settings.profile.companyHint')}
-              />
-            )}
+            label={t('settings.profile.company')}
+            autoComplete="organization"
+            helperText={t('settings.profile.companyHint')}
           />
-          <Box>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting || !formState.isDirty}>
-              {formState.isSubmitting ? t('common.loading') : t('common.save')}
-            </Button>
-          </Box>
+          <FormFooter formError={formError} pending={pending} disabled={!formState.isDirty} submitLabel={t('common.save')} />
         </Stack>
       </Box>
+      {leaveDialog}
       <Divider />
       <PresenceField user={user} onSaved={onSaved} onError={onError} />
     </Stack>

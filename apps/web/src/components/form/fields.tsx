@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Alert, Button, Stack, TextField, type TextFieldProps } from '@mui/material';
+
+/** A MUI text field bound to a form field by name; its error shows under it, in the reader's language. */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: { control: Control<T>; name: Path<T> } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          {...field}
+          value={field.value ?? ''}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}
+
+/** Under a form: what failed (not about one field), what was saved, and the submit button, off while it sends. */
+export function FormFooter({
+  formError,
+  success,
+  pending,
+  disabled,
+  submitLabel,
+  extra,
+}: {
+  formError?: string;
+  success?: string;
+  pending: boolean;
+  /** Off for another reason than sending (nothing changed yet). */
+  disabled?: boolean;
+  submitLabel: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1.5}>
+      {formError && (
+        <Alert severity="error" role="alert">
+          {formError}
+        </Alert>
+      )}
+      {success && (
+        <Alert severity="success" role="status">
+          {success}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} justifyContent="flex-end">
+        {extra}
+        <Button type="submit" variant="contained" disabled={pending || disabled}>
+          {pending ? t('common.form.saving') : submitLabel}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
