@@ -60,7 +60,7 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     await admin.page.getByRole('button', { name: /^Account menu/ }).click();
     await admin.page.getByRole('menu').waitFor();
     // Audited once its opening animation is over (a half-faded menu has half its contrast).
-    await admin.page.waitForFunction(() => [...document.querySelectorAll('.MuiMenu-paper')].every((el) => getComputedStyle(el).opacity === '1'));
+    await admin.page.waitForFunction(() => Array.from(document.querySelectorAll('.MuiMenu-paper')).every((el) => getComputedStyle(el).opacity === '1'));
     const menu = await seriousFindings(admin.page);
     if (menu.length) found['user menu'] = menu;
     await admin.context.close();
