@@ -13,13 +13,13 @@ interface Issue {
   maximum?: number | bigint;
   expected?: string;
   input?: unknown;
-  params?: { i18n?: string };
+  params?: { i18n?: string; values?: Record<string, unknown> };
 }
 
 /**
  * One translated error map for every form: a contract's rule is the same for everyone, its words are
- * the reader's. A custom rule names its translation key in `params.i18n` (e.g. passwords that do not
- * match); anything this map does not know keeps the contract's own message.
+ * the reader's. A custom rule names its translation key in `params.i18n` and its values in
+ * `params.values` (e.g. passwords that do not match); anything this map does not know keeps the contract's own message.
  */
 export function issueText(t: TFunction, issue: Issue): string {
   const min = Number(issue.minimum);
@@ -39,7 +39,7 @@ export function issueText(t: TFunction, issue: Issue): string {
     case 'invalid_value':
       return issue.input === false ? t('common.validation.mustAccept') : t('common.validation.invalidChoice');
     default:
-      return issue.params?.i18n ? t(issue.params.i18n) : issue.message;
+      return issue.params?.i18n ? t(issue.params.i18n, issue.params.values) : issue.message;
   }
 }
 

@@ -1,11 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { ACCOUNT_STATUSES, PASSWORD_MAX, PASSWORD_MIN, ROLES, type AdminUser, type Plan } from '@cuadre/contracts';
-import { applyServerErrors } from '@/lib/forms';
+import {
+  ACCOUNT_STATUSES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  ZAccountStatus,
+  ZEmail,
+  ZPersonName,
+  ZPlanId,
+  ZRole,
+  type AdminUser,
+  type Plan,
+} from '@cuadre/contracts';
+import { useAppForm } from '@/components/form/use-app-form';
 
 export interface UserFormValues {
   name: string;
@@ -27,40 +38,29 @@ export interface UserFormDialogProps {
   onSubmit: (values: UserFormValues) => Promise<unknown>;
 }
 
-const FIELDS = ['name', 'email', 'password', 'role', 'plan', 'status'] as const;
-
 /** Create (name, email, role, plan, optional password) or edit (name, role, plan, status) one account. */
 export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }: UserFormDialogProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const isEdit = !!user;
-  const [formError, setFormError] = useState<string>();
 
-  // Messages come from the active language; the rules match the contracts the server checks.
+  // The contract's rules (the server checks the same); the password may stay empty (a mail then lets the person choose one).
   const schema = useMemo(
     () =>
       z.object({
-        name: z.string().check(z.trim(), z.minLength(1, t('admin.form.nameRequired')), z.maxLength(120, t('admin.form.tooLong', { max: 120 }))),
-        email: isEdit
-          ? z.string()
-          : z
-              .string()
-              .check(
-                z.trim(),
-                z.minLength(1, t('admin.form.emailRequired')),
-                z.maxLength(254, t('admin.form.tooLong', { max: 254 })),
-                z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, t('admin.form.emailInvalid')),
-              ),
+        name: ZPersonName,
+        email: isEdit ? z.string() : ZEmail,
         password: z.string().check(
-          z.refine((v) => v === '' || v.length >= PASSWORD_MIN, t('admin.form.passwordMin', { min: PASSWORD_MIN })),
-          z.maxLength(PASSWORD_MAX, t('admin.form.tooLong', { max: PASSWORD_MAX })),
+          z.refine((v) => v === '' || (v.length >= PASSWORD_MIN && v.length <= PASSWORD_MAX), {
+            params: { i18n: 'admin.form.passwordMin', values: { min: PASSWORD_MIN } },
+          }),
         ),
-        role: z.enum(ROLES),
-        plan: z.string().check(z.minLength(1, t('admin.form.planRequired'))),
-        status: z.enum(ACCOUNT_STATUSES),
+        role: ZRole,
+        plan: ZPlanId,
+        status: ZAccountStatus,
       }),
-    [t, isEdit],
+    [isEdit],
   );
 
   const defaults = (): UserFormValues => ({
@@ -71,31 +71,38 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
     plan: user?.plan ?? plans[0]?.id ?? 'free',
     status: user?.accountStatus ?? 'active',
   });
-  const { control, handleSubmit, reset, setError, formState } = useForm<UserFormValues>({ resolver: zodResolver(schema), defaultValues: defaults() });
+  const {
+    form,
+    onSubmit: submit,
+    formError,
+    pending,
+    leaveDialog,
+    closeGuarded,
+  } = useAppForm<UserFormValues>(schema, {
+    defaultValues: defaults(),
+    submit: onSubmit,
+    // A dialog: closing it with changes asks (closeGuarded below); it is not a page to leave.
+    guardLeaving: false,
+  });
+  const { control, reset } = form;
 
   useEffect(() => {
-    if (open) {
-      reset(defaults());
-      setFormError(undefined);
-    }
+    if (open) reset(defaults());
     // Reset only when the dialog opens or shows another user, not on every render of the defaults.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
   }, [open, user?.id]);
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, FIELDS));
-    }
-  });
-
-  const pending = formState.isSubmitting;
   const planIds = new Set(plans.map((p) => p.id));
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="user-form-title">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : () => closeGuarded(onClose)}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="user-form-title"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="user-form-title">{isEdit ? t('admin.form.editTitle') : t('admin.form.createTitle')}</DialogTitle>
         <DialogContent>
@@ -215,14 +222,15 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={() => closeGuarded(onClose)} disabled={pending}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? t('common.loading') : isEdit ? t('common.save') : t('admin.form.create')}
+            {pending ? t('common.form.saving') : isEdit ? t('common.save') : t('admin.form.create')}
           </Button>
         </DialogActions>
       </form>
+      {leaveDialog}
     </Dialog>
   );
 }
