@@ -55,6 +55,7 @@ vitest('web', 'apps/web');
 
 // What `npm start` runs: the web app and the server bundle (each rebuilt only when its sources changed).
 if (run('build', 'node', ['scripts/build.mjs'])) {
+  run('size gate', 'node', ['scripts/size-gate.mjs']);
   // End to end runs the quick-start path: the embedded database, whatever DATABASE_URL says.
   process.env = envWithoutDb;
   vitest('end to end (Chromium)', 'e2e');

@@ -20,6 +20,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // Read by scripts/size-gate.mjs: which files each route loads.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod's sources carry /* @__PURE__ */ comments where Rollup cannot use them; Rollup drops the

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Slide } from '@mui/material';
+import { Box } from '@mui/material';
 
 /** What a route may say about itself in `handle`: the translation key of its page title. */
 export interface RouteHandle {
@@ -40,21 +40,34 @@ export const useOffline = () =>
     () => false,
   );
 
-/** A banner at the bottom of every page while the browser is offline; the page under it stays. */
+/**
+ * A banner at the bottom of every page while the browser is offline; the page under it stays. Drawn
+ * with Box alone (already in the first load): code fetched lazily could not load once offline.
+ */
 function OfflineBanner() {
-  const offline = useOffline();
   const { t } = useTranslation();
   return (
-    <Slide direction="up" in={offline} mountOnEnter unmountOnExit>
-      <Alert
-        role="status"
-        severity="warning"
-        variant="filled"
-        sx={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, maxWidth: 560, mx: 'auto' }}
-      >
-        {t('common.offlineBanner')}
-      </Alert>
-    </Slide>
+    <Box
+      role="status"
+      sx={{
+        position: 'fixed',
+        left: 16,
+        right: 16,
+        bottom: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+        maxWidth: 560,
+        mx: 'auto',
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        boxShadow: 6,
+        bgcolor: 'warning.main',
+        color: 'warning.contrastText',
+        fontWeight: 500,
+      }}
+    >
+      {t('common.offlineBanner')}
+    </Box>
   );
 }
 
@@ -64,7 +77,7 @@ export function Root() {
   return (
     <>
       <Outlet />
-      <OfflineBanner />
+      {useOffline() && <OfflineBanner />}
     </>
   );
 }

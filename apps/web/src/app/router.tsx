@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
-import { PageError } from './page-error';
 import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
 import { RouteError } from './route-error';
+
+// A page error's code loads when a page fails, not with the app.
+const LazyPageError = lazy(() => import('./page-error').then((m) => ({ default: m.PageError })));
+const PageError = () => (
+  <Suspense fallback={null}>
+    <LazyPageError />
+  </Suspense>
+);
 
 /** Each screen's code loads with the screen (`lazy`), so the first load stays small. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
