@@ -25,15 +25,15 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerRequestHygiene } from './plugins/hygiene.js';
 import { authGuards } from './plugins/auth.js';
 import { AuthService, type Authenticated } from './modules/auth/auth.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { UsersRepository } from './modules/users/users.repository.js';
-import { CommonService } from './modules/common/common.service.js';
-import { commonRoutes } from './modules/common/common.routes.js';
-import { PlansRepository, plansRoutes } from './modules/plans/plans.routes.js';
-import { AdminRepository } from './modules/admin/admin.repository.js';
-import { AdminService } from './modules/admin/admin.service.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import type { Core } from './modules/core.js';
+import adminArea from './modules/admin/index.js';
+import authArea from './modules/auth/index.js';
+import commonArea from './modules/common/index.js';
+import healthArea from './modules/health/index.js';
+import plansArea from './modules/plans/index.js';
+
+/** Every area of the API, in the order they register. */
+const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,18 +168,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailRequests = redis ? new RedisAttemptCounter(redis, windowMs, `${config.redisPrefix}attempts:`) : new MemoryAttemptCounter(windowMs);
   const policy: ThrottlePolicy = { free: config.rateLimits.accountFailures, baseDelayMs: 60_000, maxDelayMs: windowMs, memoryMs: windowMs };
   const guesses = redis ? new RedisGuessThrottle(redis, policy, `${config.redisPrefix}guesses:`) : new MemoryGuessThrottle(policy);
-  const usersRepo = new UsersRepository(db);
   const sessionCache = new SessionCache<Authenticated>({ redis, prefix: config.redisPrefix, ttlMs: config.sessionCacheMs });
   const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl }, sessionCache);
-  const plansRepo = new PlansRepository(db);
-  const guards = authGuards(app, auth);
+  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth) };
 
-  // Routes.
-  healthRoutes(app, database, redis, outages);
-  authRoutes(app, auth, guards, config.rateLimits.authIpPerMinute);
-  commonRoutes(app, new CommonService(usersRepo), guards);
-  plansRoutes(app, plansRepo, guards);
-  adminRoutes(app, new AdminService(db, new AdminRepository(db), plansRepo, auth), guards);
+  // The areas: each one Fastify plugin with its routes and services (modules/<area>/index.ts).
+  for (const area of AREAS) await app.register(area, { core });
 
   if (config.webDist) await serveWeb(app, config.webDist);
 

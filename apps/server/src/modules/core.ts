@@ -1,0 +1,27 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config/env.js';
+import type { Database, Db } from '../db/client.js';
+import type { MailQueue } from '../lib/mail-queue.js';
+import type { OutageLog } from '../lib/outage.js';
+import type { Guards } from '../plugins/auth.js';
+import type { AuthService } from './auth/auth.service.js';
+
+/**
+ * What every area shares, made once in app.ts: the configuration, the database, Redis when configured,
+ * the mail queue, the session service and the route guards. An area is a Fastify plugin that takes
+ * this as its options and builds its own repositories and services from it.
+ */
+export interface Core {
+  config: Config;
+  database: Database;
+  db: Db;
+  redis: Redis | undefined;
+  outages: OutageLog;
+  mailQueue: MailQueue;
+  auth: AuthService;
+  guards: Guards;
+}
+
+export interface AreaOptions {
+  core: Core;
+}
