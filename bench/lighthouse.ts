@@ -87,6 +87,8 @@ try {
     });
     const lhr = result!.lhr;
     const a = (id: string) => lhr.audits[id]?.displayValue ?? '';
+    if (process.env.LH_DEBUG)
+      console.log(JSON.stringify((lhr.audits['layout-shifts']?.details as { items?: unknown[] } | undefined)?.items ?? [], null, 1).slice(0, 3000));
     console.log(
       `${target}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)} ` +
         `(FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, ` +

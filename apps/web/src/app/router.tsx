@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
 import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
 import { RouteError } from './route-error';
+import { queryClient } from '@/lib/queries';
 
 // A page error's code loads when a page fails, not with the app.
 const LazyPageError = lazy(() => import('./page-error').then((m) => ({ default: m.PageError })));
@@ -85,7 +86,20 @@ export const routes: RouteObject[] = [
               {
                 path: 'user',
                 children: [
-                  { path: 'dashboard', ...title('nav.user-dashboard'), ...page(() => import('@/features/user-dashboard/routes/dashboard')) },
+                  {
+                    path: 'dashboard',
+                    // The plan card shows whole at once, so the cards under it do not jump (Lighthouse's CLS);
+                    // a failed read is the page's to show, with its retry.
+                    loader: () =>
+                      import('@/lib/plans')
+                        .then(({ plansQuery }) => queryClient.ensureQueryData(plansQuery))
+                        .then(
+                          () => null,
+                          () => null,
+                        ),
+                    ...title('nav.user-dashboard'),
+                    ...page(() => import('@/features/user-dashboard/routes/dashboard')),
+                  },
                   { path: 'pricing', ...title('nav.pricing'), ...page(() => import('@/features/billing/routes/pricing')) },
                   {
                     path: 'purchaseconfirmation',
