@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { FREE_PLAN, type User } from '@cuadre/contracts';
-import { ApiError } from '@/lib/api';
 import { session } from '@/lib/session';
 import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 
@@ -30,9 +29,6 @@ export function signedInOnlyLoader({ request }: LoaderFunctionArgs) {
   requireSession(request);
   return null;
 }
-
-/** A failure that says nothing about the session: the network, or the server's database away for a moment. */
-export const isTransient = (err: unknown) => err instanceof ApiError && (err.code === 'NETWORK' || err.code === 'SERVICE_UNAVAILABLE');
 
 /** Admin screens (the admin area's paths). */
 const ADMIN_PATHS = ['/dashboard', '/users'];

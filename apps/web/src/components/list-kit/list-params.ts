@@ -111,12 +111,12 @@ export function useListParams<S extends string, F extends string = never>(config
   useEffect(() => {
     // Only the typed text drives this effect; a changed address is handled by the next one.
     if (debounced !== params.search) setParams({ search: debounced });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text may push a search into the address
   }, [debounced]);
   useEffect(() => {
     // The address changed from outside (back button, a link): the box shows what is searched.
     if (params.search !== debounced) setSearchText(params.search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed address may reset the box
   }, [params.search]);
 
   const hasFilters = !!params.search || Object.values(params.filters).some(Boolean);

@@ -89,7 +89,7 @@ export function UserFormDialog({ open, user, isSelf, plans, onClose, onSubmit }:
   useEffect(() => {
     if (open) reset(defaults());
     // Reset only when the dialog opens or shows another user, not on every render of the defaults.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on opening or another user only, not on each render
   }, [open, user?.id]);
 
   const planIds = new Set(plans.map((p) => p.id));

@@ -5,6 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Alert, Avatar, Box, Button, MenuItem, Snackbar, Stack, TextField, Typography } from '@mui/material';
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
+import { initialsOf } from '@/lib/presence';
 import { formatShortDate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
@@ -33,14 +34,6 @@ export const USERS_LIST: ListConfig<UserSort, 'role' | 'plan' | 'status'> = {
   defaultOrder: 'desc',
   filters: { role: ROLES, plan: null, status: ACCOUNT_STATUSES },
 };
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 const column = createColumnHelper<AdminUser>();
 
@@ -148,7 +141,7 @@ export default function Users() {
         cell: ({ row: { original: u } }) => (
           <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
             <Avatar src={u.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-              {initials(u.name)}
+              {initialsOf(u.name, u.email)}
             </Avatar>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
               {u.name}

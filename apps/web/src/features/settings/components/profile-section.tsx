@@ -79,7 +79,7 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
   useEffect(() => {
     if (!formState.isDirty) reset({ name: user.name, company: user.company ?? '' });
     // formState.isDirty is read, not watched: a save resets it itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the saved user; isDirty is read, not watched
   }, [user.name, user.company]);
 
   return (
