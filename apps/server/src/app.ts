@@ -31,9 +31,12 @@ import authArea from './modules/auth/index.js';
 import commonArea from './modules/common/index.js';
 import healthArea from './modules/health/index.js';
 import plansArea from './modules/plans/index.js';
+import booksArea from './modules/books/index.js';
+import chartArea from './modules/chart/index.js';
+import settingsArea from './modules/settings/index.js';
 
 /** Every area of the API, in the order they register. */
-const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea];
+const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,3 +7,4 @@ export * from './common/navigation.js';
 export * from './auth/auth.js';
 export * from './plans/plans.js';
 export * from './admin/users.js';
+export * from './books/index.js';

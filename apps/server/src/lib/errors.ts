@@ -21,3 +21,11 @@ export const conflict = (message: string, details?: ErrorDetail[]) => new AppErr
 export const validation = (message: string, details: ErrorDetail[]) => new AppError(400, ErrorCode.VALIDATION, message, details);
 export const rateLimited = (message = 'Too many attempts; try again later', retryAfterSeconds?: number) =>
   new AppError(429, ErrorCode.RATE_LIMITED, message, undefined, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);
+export const planRequired = () => new AppError(403, ErrorCode.PLAN_REQUIRED, 'The books need a paid plan; choose one on the pricing page');
+export const periodClosed = (year: number, month: number) =>
+  new AppError(409, ErrorCode.PERIOD_CLOSED, `${year}-${String(month).padStart(2, '0')} is closed; reopen the month to change it`);
+export const badReference = (path: string, message: string) => validation(message, [{ path, message }]);
+
+/** PostgreSQL's unique_violation, raised by a constraint that a check before the write could not see (a race). */
+export const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { FREE_PLAN } from '@cuadre/contracts';
+import { forbidden, planRequired, unauthorized } from '../lib/errors.js';
 import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -30,7 +31,13 @@ export function authGuards(app: FastifyInstance, auth: AuthService) {
     await requireUser(request);
     if (request.auth!.user.role !== 'admin') throw forbidden('Administrators only');
   };
-  return { requireUser, requireAdmin };
+  /** The books: an owner on a paid plan, or an administrator; a free-plan owner gets 403 PLAN_REQUIRED. */
+  const requireBooks = async (request: FastifyRequest) => {
+    await requireUser(request);
+    const { user } = request.auth!;
+    if (user.role !== 'admin' && user.plan === FREE_PLAN) throw planRequired();
+  };
+  return { requireUser, requireAdmin, requireBooks };
 }
 
 export type Guards = ReturnType<typeof authGuards>;

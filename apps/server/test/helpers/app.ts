@@ -185,6 +185,17 @@ export class TestApp {
     return { owner, token: accessToken };
   }
 
+  /** An owner on a paid plan, who may keep books (a free-plan owner gets 403 PLAN_REQUIRED). */
+  async bookkeeper(opts: Parameters<TestApp['signUpOwner']>[0] & { plan?: string } = {}): Promise<{ owner: Owner; token: string }> {
+    const owner = await this.signUpOwner(opts);
+    await this.db
+      .update(users)
+      .set({ plan: opts.plan ?? 'basic' })
+      .where(eq(users.id, owner.id));
+    const { accessToken } = await this.signIn(owner.email, owner.password);
+    return { owner, token: accessToken };
+  }
+
   /** One administrator session per app, shared by the tests of a file. */
   adminToken(): Promise<string> {
     this.adminTokenPromise ??= this.signIn(ADMIN_EMAIL, ADMIN_PASSWORD).then((r) => r.accessToken);

@@ -10,6 +10,8 @@ export const ErrorCode = {
   EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
   ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
   FORBIDDEN: 'FORBIDDEN',
+  /** The books need a paid plan; a free-plan owner is sent to the pricing page. */
+  PLAN_REQUIRED: 'PLAN_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PERIOD_CLOSED: 'PERIOD_CLOSED',

@@ -44,6 +44,8 @@ export const users = pgTable(
       .notNull()
       .default('online'),
     preferences: jsonb('preferences').$type<Partial<Preferences>>().notNull().default({}),
+    /** The business whose books these are: name, tax id, address, currency. */
+    business: jsonb('business').$type<{ name?: string | null; taxId?: string | null; address?: string | null; currency?: string }>().notNull().default({}),
     avatarVersion: integer('avatar_version'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     agreementsAt: timestamp('agreements_at', { withTimezone: true }),

@@ -1,15 +1,14 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ErrorCode, type UpdateUserBody, type User } from '@cuadre/contracts';
 import { AppError, notFound } from '../../lib/errors.js';
+import { sniffReceipt } from '../../lib/file-store.js';
 import { toUser } from '../users/users.mapper.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { Authenticated } from '../auth/auth.service.js';
 
-/** Recognises an image by its first bytes; the declared content type is not trusted. */
+/** An avatar is an image: a receipt's types but a PDF, recognised by the bytes. */
 function sniffImage(buf: Buffer): (typeof AVATAR_TYPES)[number] | undefined {
-  if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length > 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (buf.length > 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
-  return undefined;
+  const type = sniffReceipt(buf);
+  return type === 'application/pdf' ? undefined : type;
 }
 
 export class CommonService {

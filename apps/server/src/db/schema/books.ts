@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Money, in integer cents; bigint so a year's sum never overflows, read back as an exact number (ADR 002). */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const owner = () =>
+  uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** Cuentas: the shared chart, kept by administrators. */
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['income', 'cost_of_goods', 'expense', 'payroll'] }).notNull(),
+  taxLine: text('tax_line').notNull().default(''),
+  /** Where a form's line moved in a given year (Otros gastos: 27a through 2024, 27b from 2025): [{ fromYear, taxLine }]. */
+  taxLineChanges: jsonb('tax_line_changes').$type<{ fromYear: number; taxLine: string }[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** SubCuentas: shared ones (owner null) and an owner's own. */
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('subcategories_name_uq').on(t.categoryId, sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`),
+    index('subcategories_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const workers = pgTable(
+  'workers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['employee', 'contractor'] }).notNull(),
+    taxId: text('tax_id'),
+    phone: text('phone'),
+    email: text('email'),
+    payRate: cents('pay_rate'),
+    payUnit: text('pay_unit', { enum: ['hour', 'day', 'week', 'month', 'job'] }),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('workers_owner_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    contactName: text('contact_name'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    defaultCategoryId: uuid('default_category_id').references(() => categories.id),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('providers_owner_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    name: text('name').notNull(),
+    make: text('make'),
+    model: text('model'),
+    year: integer('year'),
+    plate: text('plate'),
+    /** Tenths of a mile. */
+    initialOdometer: bigint('initial_odometer', { mode: 'number' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('vehicles_owner_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull().default('unit'),
+    defaultUnitCost: cents('default_unit_cost'),
+    providerId: uuid('provider_id').references(() => providers.id),
+    categoryId: uuid('category_id').references(() => categories.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('products_owner_idx').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+/** One line of the ledger. */
+export const entries = pgTable(
+  'entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    type: text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    amount: cents('amount').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id),
+    paymentMethod: text('payment_method', { enum: ['cash', 'card', 'check', 'transfer', 'mobile', 'other'] })
+      .notNull()
+      .default('cash'),
+    reference: text('reference'),
+    description: text('description'),
+    workerId: uuid('worker_id').references(() => workers.id),
+    providerId: uuid('provider_id').references(() => providers.id),
+    productId: uuid('product_id').references(() => products.id),
+    /** Thousandths of a unit. */
+    quantity: bigint('quantity', { mode: 'number' }),
+    unitCost: cents('unit_cost'),
+    hours: numeric('hours', { precision: 8, scale: 2, mode: 'number' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('entries_owner_date_idx').on(t.ownerId, t.date),
+    index('entries_owner_type_date_idx').on(t.ownerId, t.type, t.date),
+    index('entries_category_idx').on(t.categoryId),
+    index('entries_subcategory_idx').on(t.subcategoryId),
+    index('entries_worker_idx').on(t.workerId),
+    index('entries_provider_idx').on(t.providerId),
+    index('entries_product_idx').on(t.productId),
+    check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    /** The file's generated name under the data folder; never the client's name. */
+    storageKey: text('storage_key').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('attachments_entry_idx').on(t.entryId), index('attachments_owner_idx').on(t.ownerId)],
+);
+
+export const trips = pgTable(
+  'trips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Tenths of a mile. */
+    odometerStart: bigint('odometer_start', { mode: 'number' }),
+    odometerEnd: bigint('odometer_end', { mode: 'number' }),
+    miles: bigint('miles', { mode: 'number' }).notNull(),
+    purpose: text('purpose').notNull(),
+    origin: text('origin'),
+    destination: text('destination'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('trips_owner_date_idx').on(t.ownerId, t.date), index('trips_vehicle_idx').on(t.vehicleId), check('trips_miles_positive', sql`${t.miles} > 0`)],
+);
+
+/** Cents per mile in tenths of a cent (65.5 → 655), from a date on. */
+export const mileageRates = pgTable('mileage_rates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  effectiveFrom: date('effective_from', { mode: 'string' }).notNull().unique(),
+  rateTenths: integer('rate_tenths').notNull(),
+  createdAt: created(),
+});
+
+/** A month's status; a month without a row is open. */
+export const taxMonths = pgTable(
+  'tax_months',
+  {
+    ownerId: owner(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    status: text('status', { enum: ['open', 'closed'] }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedAt: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.year, t.month] })],
+);
+
+/** Who changed what, when, from what to what: every write to a money record, a trip or a registry. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    // The clock, not the transaction's start: several events of one transaction keep their order.
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.ownerId, t.entity, t.entityId, t.at)],
+);

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAuditList,
+  ZAuditQuery,
+  ZIdParam,
+  ZMonthParam,
+  ZMonthSummary,
+  ZOk,
+  ZTaxMonth,
+  ZTaxMonthList,
+  ZTaxYearList,
+  ZTrip,
+  ZTripBody,
+  ZTripList,
+  ZTripPatch,
+  ZTripQuery,
+  ZYearMonthQuery,
+  ZYearParam,
+} from '@cuadre/contracts';
+import { notFound } from '../../lib/errors.js';
+import { authOf, type Guards } from '../../plugins/auth.js';
+import { AuditRepository } from './audit.repository.js';
+import type { PeriodsService } from './periods.service.js';
+import { bookErrors as errors } from './registries.routes.js';
+import type { TripsService } from './trips.service.js';
+import type { Db } from '../../db/client.js';
+
+/** Trips, periods, the month's summary and the audit trail. */
+export function bookRoutes(app: FastifyInstance, deps: { db: Db; trips: TripsService; periods: PeriodsService }, guards: Guards) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const opts = { onRequest: guards.requireBooks };
+  const { trips, periods } = deps;
+
+  r.get(
+    '/api/trips',
+    {
+      ...opts,
+      schema: {
+        tags: ['trips'],
+        summary: 'List trips with miles and deductions, per vehicle and in total',
+        querystring: ZTripQuery,
+        response: { 200: ZTripList, ...errors },
+      },
+    },
+    (req) => trips.list(authOf(req), req.query),
+  );
+  r.post(
+    '/api/trips',
+    { ...opts, schema: { tags: ['trips'], summary: 'Log a trip, by odometer or by miles', body: ZTripBody, response: { 201: ZTrip, ...errors } } },
+    async (req, reply) => reply.status(201).send(await trips.create(authOf(req), req.body)),
+  );
+  r.get('/api/trips/:id', { ...opts, schema: { tags: ['trips'], summary: 'One trip', params: ZIdParam, response: { 200: ZTrip, ...errors } } }, (req) =>
+    trips.get(authOf(req), req.params.id),
+  );
+  r.patch(
+    '/api/trips/:id',
+    { ...opts, schema: { tags: ['trips'], summary: 'Change a trip', params: ZIdParam, body: ZTripPatch, response: { 200: ZTrip, ...errors } } },
+    (req) => trips.update(authOf(req), req.params.id, req.body),
+  );
+  r.delete('/api/trips/:id', { ...opts, schema: { tags: ['trips'], summary: 'Delete a trip', params: ZIdParam, response: { 200: ZOk, ...errors } } }, (req) =>
+    trips.remove(authOf(req), req.params.id),
+  );
+
+  const ptags = ['periods'];
+  r.get(
+    '/api/tax-years',
+    { ...opts, schema: { tags: ptags, summary: 'The years with records: income, outflows, net, status', response: { 200: ZTaxYearList, ...errors } } },
+    (req) => periods.years(authOf(req)),
+  );
+  r.get(
+    '/api/tax-years/:year/months',
+    {
+      ...opts,
+      schema: { tags: ptags, summary: "A year's 12 months: income, outflows, net, status", params: ZYearParam, response: { 200: ZTaxMonthList, ...errors } },
+    },
+    (req) => periods.months(authOf(req), req.params.year),
+  );
+  r.post(
+    '/api/tax-years/:year/months/:month/close',
+    {
+      ...opts,
+      schema: {
+        tags: ptags,
+        summary: 'Close a month: its entries, receipts and trips refuse every change (409 PERIOD_CLOSED)',
+        params: ZMonthParam,
+        response: { 200: ZTaxMonth, ...errors },
+      },
+    },
+    (req) => periods.setStatus(authOf(req), req.params.year, req.params.month, 'closed'),
+  );
+  r.post(
+    '/api/tax-years/:year/months/:month/reopen',
+    { ...opts, schema: { tags: ptags, summary: 'Reopen a closed month', params: ZMonthParam, response: { 200: ZTaxMonth, ...errors } } },
+    (req) => periods.setStatus(authOf(req), req.params.year, req.params.month, 'open'),
+  );
+  r.get(
+    '/api/reports/month-summary',
+    {
+      ...opts,
+      schema: {
+        tags: ['reports'],
+        summary: "A month's income, outflows by kind, miles, mileage deduction and net, with a daily series",
+        querystring: ZYearMonthQuery,
+        response: { 200: ZMonthSummary, ...errors },
+      },
+    },
+    (req) => periods.monthSummary(authOf(req), req.query.year, req.query.month),
+  );
+
+  r.get(
+    '/api/audit',
+    {
+      ...opts,
+      schema: {
+        tags: ['audit'],
+        summary: "A record's history: who changed what, when, before and after",
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditList, ...errors },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const rows = await new AuditRepository(deps.db, auth.user.id, auth.user.id).history(req.query.entity, req.query.id);
+      // Another owner's record has no history here: the same 404 as a record that never was.
+      if (rows.length === 0) throw notFound('History');
+      return {
+        items: rows.map((a) => ({
+          id: a.id,
+          entity: a.entity as typeof req.query.entity,
+          entityId: a.entityId,
+          action: a.action,
+          at: a.at.toISOString(),
+          actor: { id: a.actorId, name: a.actorName },
+          before: a.before ?? null,
+          after: a.after ?? null,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { EntryQuery } from '@cuadre/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { attachments, categories, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
+import { escapeLike } from './registries.repository.js';
+
+export type EntryRow = typeof entries.$inferSelect;
+export type NewEntry = Omit<typeof entries.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+export type AttachmentRow = typeof attachments.$inferSelect;
+
+const SORTS = {
+  date: entries.date,
+  amount: entries.amount,
+  category: sql`lower(${categories.name})`,
+  createdAt: entries.createdAt,
+  paymentMethod: entries.paymentMethod,
+} as const;
+
+/** An entry with the names of what it refers to and its receipts, as lists show it. */
+const detailed = {
+  entry: entries,
+  categoryName: categories.name,
+  subcategoryName: subcategories.name,
+  workerName: workers.name,
+  providerName: providers.name,
+  productName: products.name,
+  attachments: sql<
+    AttachmentJson[]
+  >`coalesce((select json_agg(json_build_object('id', a.id, 'entryId', a.entry_id, 'fileName', a.file_name, 'mime', a.mime, 'size', a.size, 'createdAt', a.created_at) order by a.created_at) from ${attachments} a where a.entry_id = ${entries.id}), '[]'::json)`,
+};
+export interface AttachmentJson {
+  id: string;
+  entryId: string;
+  fileName: string;
+  mime: string;
+  size: number;
+  createdAt: string;
+}
+export type DetailedEntry = {
+  entry: EntryRow;
+  categoryName: string;
+  subcategoryName: string | null;
+  workerName: string | null;
+  providerName: string | null;
+  productName: string | null;
+  attachments: AttachmentJson[];
+};
+
+/** One owner's ledger: every query filters by the owner it was built for. */
+export class EntriesRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ownerId: string,
+  ) {}
+
+  private withNames() {
+    return this.db
+      .select(detailed)
+      .from(entries)
+      .innerJoin(categories, eq(categories.id, entries.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+      .leftJoin(workers, eq(workers.id, entries.workerId))
+      .leftJoin(providers, eq(providers.id, entries.providerId))
+      .leftJoin(products, eq(products.id, entries.productId));
+  }
+
+  private filters(q: Partial<EntryQuery>): SQL | undefined {
+    const term = q.search ? `%${escapeLike(q.search)}%` : undefined;
+    return and(
+      eq(entries.ownerId, this.ownerId),
+      q.type ? eq(entries.type, q.type) : undefined,
+      q.from ? gte(entries.date, q.from) : undefined,
+      q.to ? lte(entries.date, q.to) : undefined,
+      q.categoryId ? eq(entries.categoryId, q.categoryId) : undefined,
+      q.subcategoryId ? eq(entries.subcategoryId, q.subcategoryId) : undefined,
+      q.workerId ? eq(entries.workerId, q.workerId) : undefined,
+      q.providerId ? eq(entries.providerId, q.providerId) : undefined,
+      q.productId ? eq(entries.productId, q.productId) : undefined,
+      q.paymentMethod ? eq(entries.paymentMethod, q.paymentMethod) : undefined,
+      term
+        ? or(
+            ilike(entries.description, term),
+            ilike(entries.reference, term),
+            ilike(categories.name, term),
+            ilike(subcategories.name, term),
+            ilike(workers.name, term),
+            ilike(providers.name, term),
+            ilike(products.name, term),
+          )
+        : undefined,
+    );
+  }
+
+  async list(q: EntryQuery): Promise<{ items: DetailedEntry[]; total: number; amount: number }> {
+    const where = this.filters(q);
+    const dir = q.order === 'desc' ? desc : asc;
+    const [items, [totals]] = await Promise.all([
+      this.withNames()
+        .where(where)
+        .orderBy(dir(SORTS[q.sort]), dir(entries.createdAt), asc(entries.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      this.db
+        .select({ n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
+        .from(entries)
+        .innerJoin(categories, eq(categories.id, entries.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+        .leftJoin(workers, eq(workers.id, entries.workerId))
+        .leftJoin(providers, eq(providers.id, entries.providerId))
+        .leftJoin(products, eq(products.id, entries.productId))
+        .where(where),
+    ]);
+    return { items: items, total: totals?.n ?? 0, amount: totals?.amount ?? 0 };
+  }
+
+  async get(id: string): Promise<DetailedEntry | undefined> {
+    const [row] = await this.withNames().where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)));
+    return row;
+  }
+
+  async getMany(ids: string[]): Promise<DetailedEntry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.withNames()
+      .where(and(eq(entries.ownerId, this.ownerId), inArray(entries.id, ids)))
+      .orderBy(asc(entries.date), asc(entries.createdAt));
+    const byId = new Map((rows as DetailedEntry[]).map((r) => [r.entry.id, r]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  /** The row locked until the transaction ends: a change, its period check and its audit see one version. */
+  async lock(id: string): Promise<EntryRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(entries)
+      .where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)))
+      .for('update');
+    return row;
+  }
+
+  async insertMany(values: NewEntry[]): Promise<EntryRow[]> {
+    const rows: EntryRow[] = [];
+    // In slices, so a thousand lines stay well under PostgreSQL's 65,535 parameters per statement.
+    for (let i = 0; i < values.length; i += 250) {
+      const slice = values.slice(i, i + 250).map((v) => ({ ...v, ownerId: this.ownerId }));
+      rows.push(...(await this.db.insert(entries).values(slice).returning()));
+    }
+    return rows;
+  }
+
+  async update(id: string, values: Partial<NewEntry>): Promise<EntryRow> {
+    const [row] = await this.db
+      .update(entries)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)))
+      .returning();
+    return row!;
+  }
+
+  async remove(id: string) {
+    await this.db.delete(entries).where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)));
+  }
+
+  // Receipts
+
+  async attachmentsOf(entryId: string): Promise<AttachmentRow[]> {
+    return this.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.ownerId, this.ownerId), eq(attachments.entryId, entryId)));
+  }
+
+  async attachment(id: string): Promise<AttachmentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.ownerId, this.ownerId), eq(attachments.id, id)));
+    return row;
+  }
+
+  async addAttachment(values: Omit<typeof attachments.$inferInsert, 'ownerId' | 'id' | 'createdAt'>): Promise<AttachmentRow> {
+    const [row] = await this.db
+      .insert(attachments)
+      .values({ ...values, ownerId: this.ownerId })
+      .returning();
+    return row!;
+  }
+
+  async removeAttachment(id: string) {
+    await this.db.delete(attachments).where(and(eq(attachments.ownerId, this.ownerId), eq(attachments.id, id)));
+  }
+}

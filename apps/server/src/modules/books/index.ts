@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { FileStore } from '../../lib/file-store.js';
+import type { AreaOptions } from '../core.js';
+import { bookRoutes } from './books.routes.js';
+import { entryRoutes } from './entries.routes.js';
+import { EntriesService } from './entries.service.js';
+import { PeriodsService } from './periods.service.js';
+import { registryRoutes } from './registries.routes.js';
+import { RegistriesService } from './registries.service.js';
+import { TripsService } from './trips.service.js';
+
+/** The books: registries, entries and receipts, trips, periods, the month's summary, the audit trail. */
+export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
+  const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
+  registryRoutes(app, new RegistriesService(core.db), core.guards);
+  entryRoutes(app, new EntriesService(core.db, files), core.guards);
+  bookRoutes(app, { db: core.db, trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
+}

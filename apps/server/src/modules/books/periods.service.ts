@@ -1,0 +1,172 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { fromScaled, type MonthSummary, type TaxMonth, type TaxYear } from '@cuadre/contracts';
+import { withTransaction, type Db } from '../../db/client.js';
+import { entries, taxMonths, trips } from '../../db/schema/index.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { PeriodsRepository } from './periods.repository.js';
+import { tripDeductionSql } from './trips.repository.js';
+
+interface Figures {
+  income: number;
+  purchases: number;
+  expenses: number;
+  workerPayments: number;
+  supplierPayments: number;
+  milesTenths: number;
+  mileageDeduction: number;
+}
+const empty = (): Figures => ({ income: 0, purchases: 0, expenses: 0, workerPayments: 0, supplierPayments: 0, milesTenths: 0, mileageDeduction: 0 });
+const FIELD_OF_TYPE = {
+  income: 'income',
+  purchase: 'purchases',
+  expense: 'expenses',
+  worker_payment: 'workerPayments',
+  supplier_payment: 'supplierPayments',
+} as const;
+const outflowsOf = (f: Figures) => f.purchases + f.expenses + f.workerPayments + f.supplierPayments;
+/** Net profit as PRODUCT.md defines it: income − every outflow − the mileage deduction. */
+const netOf = (f: Figures) => f.income - outflowsOf(f) - f.mileageDeduction;
+
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const pad = (n: number) => String(n).padStart(2, '0');
+export const monthRange = (year: number, month: number) => ({ from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDay(year, month))}` });
+
+/**
+ * Periods and the month's summary, summed by the database: entries by type and trips' deductions
+ * (each rounded on its own) per bucket, the buckets added as integers here.
+ */
+export class PeriodsService {
+  constructor(private readonly db: Db) {}
+
+  /** Sums of one owner's books between two dates, per bucket (`day`, `month` or `year`). */
+  private async figures(ownerId: string, from: string, to: string, bucket: 'day' | 'month' | 'year') {
+    const key = (col: typeof entries.date | typeof trips.date) =>
+      bucket === 'day'
+        ? sql<string>`to_char(${col}, 'YYYY-MM-DD')`
+        : bucket === 'month'
+          ? sql<string>`to_char(${col}, 'YYYY-MM')`
+          : sql<string>`to_char(${col}, 'YYYY')`;
+    const [byType, mileage] = await Promise.all([
+      this.db
+        .select({ key: key(entries.date), type: entries.type, amount: sql<number>`sum(${entries.amount})` })
+        .from(entries)
+        .where(and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to)))
+        .groupBy(sql`1`, entries.type),
+      this.db
+        .select({ key: key(trips.date), miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
+        .from(trips)
+        .where(and(eq(trips.ownerId, ownerId), gte(trips.date, from), lte(trips.date, to)))
+        .groupBy(sql`1`),
+    ]);
+    const out = new Map<string, Figures>();
+    const at = (k: string) => out.get(k) ?? out.set(k, empty()).get(k)!;
+    for (const r of byType) at(r.key)[FIELD_OF_TYPE[r.type]] += r.amount;
+    for (const r of mileage) {
+      at(r.key).milesTenths += r.miles;
+      at(r.key).mileageDeduction += r.deduction;
+    }
+    return out;
+  }
+
+  async years(auth: Authenticated): Promise<TaxYear[]> {
+    const ownerId = auth.user.id;
+    const [figures, closed] = await Promise.all([
+      this.figures(ownerId, '1900-01-01', '2999-12-31', 'year'),
+      this.db
+        .select({ year: taxMonths.year, closed: sql<number>`count(*)` })
+        .from(taxMonths)
+        .where(and(eq(taxMonths.ownerId, ownerId), eq(taxMonths.status, 'closed')))
+        .groupBy(taxMonths.year),
+    ]);
+    const closedByYear = new Map(closed.map((c) => [c.year, c.closed]));
+    const years = new Set([...[...figures.keys()].map(Number), ...closedByYear.keys()]);
+    return [...years]
+      .sort((a, b) => b - a)
+      .map((year) => {
+        const f = figures.get(String(year)) ?? empty();
+        return { year, income: f.income, outflows: outflowsOf(f), net: netOf(f), status: closedByYear.get(year) === 12 ? 'closed' : 'open' };
+      });
+  }
+
+  async months(auth: Authenticated, year: number): Promise<TaxMonth[]> {
+    const ownerId = auth.user.id;
+    const [figures, statuses] = await Promise.all([
+      this.figures(ownerId, `${year}-01-01`, `${year}-12-31`, 'month'),
+      new PeriodsRepository(this.db, ownerId).statuses(year),
+    ]);
+    const statusOf = new Map(statuses.map((s) => [s.month, s]));
+    return Array.from({ length: 12 }, (_, i) => {
+      const month = i + 1;
+      const f = figures.get(`${year}-${pad(month)}`) ?? empty();
+      const s = statusOf.get(month);
+      return {
+        year,
+        month,
+        income: f.income,
+        outflows: outflowsOf(f),
+        net: netOf(f),
+        status: s?.status ?? 'open',
+        closedAt: s?.status === 'closed' && s.closedAt ? s.closedAt.toISOString() : null,
+      };
+    });
+  }
+
+  async setStatus(auth: Authenticated, year: number, month: number, status: 'open' | 'closed'): Promise<TaxMonth> {
+    await withTransaction(this.db, (tx) => new PeriodsRepository(tx, auth.user.id).setStatus(year, month, status));
+    return (await this.months(auth, year))[month - 1]!;
+  }
+
+  async monthSummary(auth: Authenticated, year: number, month: number): Promise<MonthSummary> {
+    const ownerId = auth.user.id;
+    const { from, to } = monthRange(year, month);
+    const [days, counts, statuses] = await Promise.all([
+      this.figures(ownerId, from, to, 'day'),
+      Promise.all([
+        this.db
+          .select({ n: sql<number>`count(*)` })
+          .from(entries)
+          .where(and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to))),
+        this.db
+          .select({ n: sql<number>`count(*)` })
+          .from(trips)
+          .where(and(eq(trips.ownerId, ownerId), gte(trips.date, from), lte(trips.date, to))),
+      ]),
+      new PeriodsRepository(this.db, ownerId).statuses(year),
+    ]);
+    const total = empty();
+    const daily: MonthSummary['daily'] = [];
+    for (let d = 1; d <= lastDay(year, month); d++) {
+      const date = `${year}-${pad(month)}-${pad(d)}`;
+      const f = days.get(date) ?? empty();
+      for (const k of Object.keys(total) as (keyof Figures)[]) total[k] += f[k];
+      daily.push({
+        date,
+        income: f.income,
+        purchases: f.purchases,
+        expenses: f.expenses,
+        workerPayments: f.workerPayments,
+        supplierPayments: f.supplierPayments,
+        miles: fromScaled(f.milesTenths, 1),
+        mileageDeduction: f.mileageDeduction,
+        net: netOf(f),
+      });
+    }
+    return {
+      year,
+      month,
+      status: statuses.find((s) => s.month === month)?.status ?? 'open',
+      income: total.income,
+      purchases: total.purchases,
+      expenses: total.expenses,
+      workerPayments: total.workerPayments,
+      supplierPayments: total.supplierPayments,
+      outflows: outflowsOf(total),
+      miles: fromScaled(total.milesTenths, 1),
+      mileageDeduction: total.mileageDeduction,
+      net: netOf(total),
+      entries: counts[0][0]?.n ?? 0,
+      trips: counts[1][0]?.n ?? 0,
+      daily,
+    };
+  }
+}

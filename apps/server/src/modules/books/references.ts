@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, products, providers, subcategories, vehicles, workers } from '../../db/schema/index.js';
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+/**
+ * What a set of entries refers to, read once for a whole batch: the chart, and the owner's own
+ * subcategories, workers, providers, products and vehicles among the ids named. Anything of
+ * another owner is simply absent, so it reads as "no such" and never leaks.
+ */
+export interface References {
+  categories: Map<string, CategoryRow>;
+  subcategories: Map<string, { categoryId: string; active: boolean }>;
+  workers: Map<string, { active: boolean }>;
+  providers: Map<string, { active: boolean; defaultCategoryId: string | null }>;
+  products: Map<string, { active: boolean; categoryId: string | null; defaultUnitCost: number | null; providerId: string | null }>;
+  vehicles: Map<string, { active: boolean }>;
+}
+
+const ids = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+export async function loadReferences(
+  db: DbOrTx,
+  ownerId: string,
+  wanted: {
+    subcategoryIds?: (string | null | undefined)[];
+    workerIds?: (string | null | undefined)[];
+    providerIds?: (string | null | undefined)[];
+    productIds?: (string | null | undefined)[];
+    vehicleIds?: (string | null | undefined)[];
+  },
+): Promise<References> {
+  const sub = ids(wanted.subcategoryIds ?? []);
+  const wrk = ids(wanted.workerIds ?? []);
+  const prd = ids(wanted.productIds ?? []);
+  const prv = ids(wanted.providerIds ?? []);
+  const veh = ids(wanted.vehicleIds ?? []);
+  // One after another (a Drizzle query runs when awaited): inside a transaction they share one
+  // connection, which node-postgres will no longer queue for us.
+  const [cats, subs, ws, ps, prods, vs] = await inOrder([
+    db.select().from(categories),
+    sub.length
+      ? db
+          .select({ id: subcategories.id, categoryId: subcategories.categoryId, active: subcategories.active })
+          .from(subcategories)
+          .where(and(inArray(subcategories.id, sub), or(isNull(subcategories.ownerId), eq(subcategories.ownerId, ownerId))))
+      : [],
+    wrk.length
+      ? db
+          .select({ id: workers.id, active: workers.active })
+          .from(workers)
+          .where(and(eq(workers.ownerId, ownerId), inArray(workers.id, wrk)))
+      : [],
+    prv.length
+      ? db
+          .select({ id: providers.id, active: providers.active, defaultCategoryId: providers.defaultCategoryId })
+          .from(providers)
+          .where(and(eq(providers.ownerId, ownerId), inArray(providers.id, prv)))
+      : [],
+    prd.length
+      ? db
+          .select({
+            id: products.id,
+            active: products.active,
+            categoryId: products.categoryId,
+            defaultUnitCost: products.defaultUnitCost,
+            providerId: products.providerId,
+          })
+          .from(products)
+          .where(and(eq(products.ownerId, ownerId), inArray(products.id, prd)))
+      : [],
+    veh.length
+      ? db
+          .select({ id: vehicles.id, active: vehicles.active })
+          .from(vehicles)
+          .where(and(eq(vehicles.ownerId, ownerId), inArray(vehicles.id, veh)))
+      : [],
+  ]);
+  return {
+    categories: new Map(cats.map((c) => [c.id, c])),
+    subcategories: new Map(subs.map((s) => [s.id, s])),
+    workers: new Map(ws.map((w) => [w.id, w])),
+    providers: new Map(ps.map((p) => [p.id, p])),
+    products: new Map(prods.map((p) => [p.id, p])),
+    vehicles: new Map(vs.map((v) => [v.id, v])),
+  };
+}
+
+/** Awaits lazy queries one after another, typed like Promise.all. */
+async function inOrder<T extends readonly unknown[]>(items: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const out: unknown[] = [];
+  for (const item of items) out.push(await item);
+  return out as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TripQuery } from '@cuadre/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { mileageRates, trips, vehicles } from '../../db/schema/index.js';
+import { escapeLike } from './registries.repository.js';
+
+export type TripRow = typeof trips.$inferSelect;
+export type NewTrip = Omit<typeof trips.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+
+/** The rate in force on a trip's date, in tenths of a cent per mile (null before the first rate). */
+export const rateOnTripDate = sql<
+  number | null
+>`(select ${mileageRates.rateTenths} from ${mileageRates} where ${mileageRates.effectiveFrom} <= ${trips.date} order by ${mileageRates.effectiveFrom} desc limit 1)`;
+/**
+ * A trip's deduction in cents: tenths of a mile × tenths of a cent / 100, rounded half up on its own
+ * (both factors are positive, so integer division after adding 50 rounds half up). Every total is a
+ * sum of these, so a month, a year and a vehicle always add up.
+ */
+export const tripDeductionSql = sql<number>`coalesce((${trips.miles} * ${rateOnTripDate} + 50) / 100, 0)`;
+
+const SORTS = { date: trips.date, miles: trips.miles, vehicle: sql`lower(${vehicles.name})`, createdAt: trips.createdAt } as const;
+
+const detailed = { trip: trips, vehicleName: vehicles.name, rateTenths: rateOnTripDate, deduction: tripDeductionSql };
+export type DetailedTrip = { trip: TripRow; vehicleName: string; rateTenths: number | null; deduction: number };
+
+/** One owner's mileage log. */
+export class TripsRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ownerId: string,
+  ) {}
+
+  private filters(q: Partial<TripQuery>): SQL | undefined {
+    const term = q.search ? `%${escapeLike(q.search)}%` : undefined;
+    return and(
+      eq(trips.ownerId, this.ownerId),
+      q.vehicleId ? eq(trips.vehicleId, q.vehicleId) : undefined,
+      q.from ? gte(trips.date, q.from) : undefined,
+      q.to ? lte(trips.date, q.to) : undefined,
+      term ? or(ilike(trips.purpose, term), ilike(trips.origin, term), ilike(trips.destination, term), ilike(vehicles.name, term)) : undefined,
+    );
+  }
+
+  async list(q: TripQuery) {
+    const where = this.filters(q);
+    const dir = q.order === 'desc' ? desc : asc;
+    const [items, perVehicle] = await Promise.all([
+      this.db
+        .select(detailed)
+        .from(trips)
+        .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+        .where(where)
+        .orderBy(dir(SORTS[q.sort]), dir(trips.createdAt), asc(trips.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      this.db
+        .select({
+          vehicleId: trips.vehicleId,
+          vehicleName: vehicles.name,
+          miles: sql<number>`coalesce(sum(${trips.miles}), 0)`,
+          deduction: sql<number>`coalesce(sum(${tripDeductionSql}), 0)`,
+          count: sql<number>`count(*)`,
+        })
+        .from(trips)
+        .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+        .where(where)
+        .groupBy(trips.vehicleId, vehicles.name)
+        .orderBy(sql`lower(${vehicles.name})`),
+    ]);
+    return { items: items as DetailedTrip[], perVehicle };
+  }
+
+  async get(id: string): Promise<DetailedTrip | undefined> {
+    const [row] = await this.db
+      .select(detailed)
+      .from(trips)
+      .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+      .where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)));
+    return row;
+  }
+
+  async lock(id: string): Promise<TripRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)))
+      .for('update');
+    return row;
+  }
+
+  async insert(values: NewTrip): Promise<TripRow> {
+    const [row] = await this.db
+      .insert(trips)
+      .values({ ...values, ownerId: this.ownerId })
+      .returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<NewTrip>): Promise<TripRow> {
+    const [row] = await this.db
+      .update(trips)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)))
+      .returning();
+    return row!;
+  }
+
+  async remove(id: string) {
+    await this.db.delete(trips).where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)));
+  }
+}

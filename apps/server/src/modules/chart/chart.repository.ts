@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { CategoryQuery, SubcategoryQuery } from '@cuadre/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, entries, mileageRates, products, providers, subcategories } from '../../db/schema/index.js';
+import { escapeLike } from '../books/registries.repository.js';
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type SubcategoryRow = typeof subcategories.$inferSelect & { categoryName: string; categoryKind: CategoryRow['kind'] };
+export type MileageRateRow = typeof mileageRates.$inferSelect;
+
+const CATEGORY_SORTS = {
+  sortOrder: categories.sortOrder,
+  name: sql`lower(${categories.name})`,
+  kind: categories.kind,
+  createdAt: categories.createdAt,
+} as const;
+const SUB_SORTS = { name: sql`lower(${subcategories.name})`, category: categories.sortOrder, createdAt: subcategories.createdAt } as const;
+
+/**
+ * The chart of categories. `ownerId` undefined: the shared chart as administrators see it;
+ * an owner's id: the shared subcategories plus that owner's own, and nobody else's.
+ */
+export class ChartRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ownerId?: string,
+  ) {}
+
+  async listCategories(q: CategoryQuery) {
+    const where = and(
+      q.search ? or(ilike(categories.name, `%${escapeLike(q.search)}%`), ilike(categories.taxLine, `%${escapeLike(q.search)}%`)) : undefined,
+      q.kind ? eq(categories.kind, q.kind) : undefined,
+      q.active === undefined ? undefined : eq(categories.active, q.active),
+    );
+    const dir = q.order === 'desc' ? desc : asc;
+    const [items, [count]] = await Promise.all([
+      this.db
+        .select()
+        .from(categories)
+        .where(where)
+        .orderBy(dir(CATEGORY_SORTS[q.sort]), asc(categories.sortOrder), asc(categories.name))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(categories)
+        .where(where),
+    ]);
+    return { items, total: count?.n ?? 0 };
+  }
+
+  async category(id: string) {
+    const [row] = await this.db.select().from(categories).where(eq(categories.id, id));
+    return row;
+  }
+
+  async insertCategory(values: typeof categories.$inferInsert) {
+    const [row] = await this.db.insert(categories).values(values).returning();
+    return row!;
+  }
+
+  async updateCategory(id: string, values: Partial<typeof categories.$inferInsert>) {
+    const [row] = await this.db
+      .update(categories)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(categories.id, id))
+      .returning();
+    return row;
+  }
+
+  async nextSortOrder() {
+    const [row] = await this.db.select({ max: sql<number>`coalesce(max(${categories.sortOrder}), 0)` }).from(categories);
+    return (row?.max ?? 0) + 10;
+  }
+
+  /** Entries, products, providers or an owner's subcategory use it: it may be deactivated, not deleted. */
+  async categoryInUse(id: string) {
+    const [row] = await this.db
+      .execute<{ used: boolean }>(
+        sql`select exists(
+        select 1 from ${entries} where ${entries.categoryId} = ${id}
+        union all select 1 from ${products} where ${products.categoryId} = ${id}
+        union all select 1 from ${providers} where ${providers.defaultCategoryId} = ${id}
+        union all select 1 from ${subcategories} where ${subcategories.categoryId} = ${id} and ${subcategories.ownerId} is not null
+      ) as used`,
+      )
+      .then((r) => r.rows);
+    return !!row?.used;
+  }
+
+  async deleteCategory(id: string) {
+    await this.db.delete(subcategories).where(eq(subcategories.categoryId, id));
+    await this.db.delete(categories).where(eq(categories.id, id));
+  }
+
+  async reorder(ids: string[]) {
+    for (const [i, id] of ids.entries())
+      await this.db
+        .update(categories)
+        .set({ sortOrder: (i + 1) * 10, updatedAt: new Date() })
+        .where(eq(categories.id, id));
+  }
+
+  // Subcategories
+
+  /** Whose subcategories this repository sees: the shared ones, and its owner's own. */
+  private visible(): SQL | undefined {
+    return this.ownerId ? or(isNull(subcategories.ownerId), eq(subcategories.ownerId, this.ownerId)) : isNull(subcategories.ownerId);
+  }
+
+  private subSelect() {
+    return this.db
+      .select({ sub: subcategories, categoryName: categories.name, categoryKind: categories.kind })
+      .from(subcategories)
+      .innerJoin(categories, eq(categories.id, subcategories.categoryId));
+  }
+
+  async listSubcategories(q: SubcategoryQuery) {
+    const where = and(
+      this.visible(),
+      q.search ? ilike(subcategories.name, `%${escapeLike(q.search)}%`) : undefined,
+      q.categoryId ? eq(subcategories.categoryId, q.categoryId) : undefined,
+      q.active === undefined ? undefined : eq(subcategories.active, q.active),
+      q.own === undefined ? undefined : q.own ? sql`${subcategories.ownerId} is not null` : isNull(subcategories.ownerId),
+    );
+    const dir = q.order === 'desc' ? desc : asc;
+    const [items, [count]] = await Promise.all([
+      this.subSelect()
+        .where(where)
+        .orderBy(dir(SUB_SORTS[q.sort]), asc(sql`lower(${subcategories.name})`), asc(subcategories.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(subcategories)
+        .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+        .where(where),
+    ]);
+    return { items: items.map(flat), total: count?.n ?? 0 };
+  }
+
+  async subcategory(id: string): Promise<SubcategoryRow | undefined> {
+    const [row] = await this.subSelect().where(and(this.visible(), eq(subcategories.id, id)));
+    return row ? flat(row) : undefined;
+  }
+
+  /** A name already taken in the category, by a shared subcategory or by this owner's own. */
+  async nameTaken(categoryId: string, name: string, exceptId?: string) {
+    const [row] = await this.db
+      .select({ id: subcategories.id })
+      .from(subcategories)
+      .where(
+        and(
+          eq(subcategories.categoryId, categoryId),
+          this.visible(),
+          sql`lower(${subcategories.name}) = lower(${name})`,
+          exceptId ? sql`${subcategories.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  async insertSubcategory(values: { categoryId: string; name: string; active: boolean }) {
+    const [row] = await this.db
+      .insert(subcategories)
+      .values({ ...values, ownerId: this.ownerId ?? null })
+      .returning();
+    return row!;
+  }
+
+  async updateSubcategory(id: string, values: Partial<{ categoryId: string; name: string; active: boolean }>) {
+    await this.db
+      .update(subcategories)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(subcategories.id, id), this.ownerId ? eq(subcategories.ownerId, this.ownerId) : isNull(subcategories.ownerId)));
+  }
+
+  async subcategoryInUse(id: string) {
+    const [row] = await this.db.select({ id: entries.id }).from(entries).where(eq(entries.subcategoryId, id)).limit(1);
+    return !!row;
+  }
+
+  async deleteSubcategory(id: string) {
+    await this.db
+      .delete(subcategories)
+      .where(and(eq(subcategories.id, id), this.ownerId ? eq(subcategories.ownerId, this.ownerId) : isNull(subcategories.ownerId)));
+  }
+
+  // Mileage rates
+
+  async rates() {
+    return this.db.select().from(mileageRates).orderBy(desc(mileageRates.effectiveFrom));
+  }
+  async rate(id: string) {
+    const [row] = await this.db.select().from(mileageRates).where(eq(mileageRates.id, id));
+    return row;
+  }
+  async rateOn(date: string, exceptId?: string) {
+    const [row] = await this.db
+      .select()
+      .from(mileageRates)
+      .where(and(eq(mileageRates.effectiveFrom, date), exceptId ? sql`${mileageRates.id} <> ${exceptId}` : undefined));
+    return row;
+  }
+  async insertRate(values: { effectiveFrom: string; rateTenths: number }) {
+    const [row] = await this.db.insert(mileageRates).values(values).returning();
+    return row!;
+  }
+  async updateRate(id: string, values: Partial<{ effectiveFrom: string; rateTenths: number }>) {
+    const [row] = await this.db.update(mileageRates).set(values).where(eq(mileageRates.id, id)).returning();
+    return row;
+  }
+  async deleteRate(id: string) {
+    await this.db.delete(mileageRates).where(eq(mileageRates.id, id));
+  }
+}
+
+function flat(r: { sub: typeof subcategories.$inferSelect; categoryName: string; categoryKind: CategoryRow['kind'] }): SubcategoryRow {
+  return { ...r.sub, categoryName: r.categoryName, categoryKind: r.categoryKind };
+}
