@@ -3,7 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
 import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
 import { RouteError } from './route-error';
-import { queryClient } from '@/lib/queries';
 
 // A page error's code loads when a page fails, not with the app.
 const LazyPageError = lazy(() => import('./page-error').then((m) => ({ default: m.PageError })));
@@ -81,25 +80,60 @@ export const routes: RouteObject[] = [
               // Admin area.
               { path: 'dashboard', loader: adminLoader, ...title('nav.dashboard'), ...page(() => import('@/features/admin/routes/dashboard')) },
               { path: 'users', loader: adminLoader, ...title('nav.users'), ...page(() => import('@/features/admin/routes/users')) },
+              { path: 'categories', loader: adminLoader, ...title('nav.categories'), ...page(() => import('@/features/admin/routes/categories')) },
+              { path: 'subcategories', loader: adminLoader, ...title('nav.subcategories'), ...page(() => import('@/features/admin/routes/subcategories')) },
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
               // The owner's area.
               {
                 path: 'user',
                 children: [
+                  { path: 'dashboard', ...title('nav.user-dashboard'), ...page(() => import('@/features/books/routes/hub')) },
+                  { path: 'workers', ...title('nav.workers'), ...page(() => import('@/features/books/routes/workers')) },
+                  { path: 'providers', ...title('nav.providers'), ...page(() => import('@/features/books/routes/providers')) },
+                  { path: 'vehicles', ...title('nav.vehicles'), ...page(() => import('@/features/books/routes/vehicles')) },
                   {
-                    path: 'dashboard',
-                    // The plan card shows whole at once, so the cards under it do not jump (Lighthouse's CLS);
-                    // a failed read is the page's to show, with its retry.
-                    loader: () =>
-                      import('@/lib/plans')
-                        .then(({ plansQuery }) => queryClient.ensureQueryData(plansQuery))
-                        .then(
-                          () => null,
-                          () => null,
-                        ),
-                    ...title('nav.user-dashboard'),
-                    ...page(() => import('@/features/user-dashboard/routes/dashboard')),
+                    path: 'purchasedproducts',
+                    ...title('books.screens.purchasedProducts'),
+                    ...page(() => import('@/features/books/routes/purchased-products')),
                   },
+                  { path: 'dailyincome', ...title('books.screens.dailyIncome'), ...page(() => import('@/features/books/routes/daily-income')) },
+                  {
+                    path: 'dailyincomeregister',
+                    ...title('books.screens.dailyIncomeRegister'),
+                    ...page(() => import('@/features/books/routes/income-register')),
+                  },
+                  {
+                    path: 'dailyoperationalexpenses',
+                    ...title('books.screens.dailyOperationalExpenses'),
+                    ...page(() => import('@/features/books/routes/daily-operational-expenses')),
+                  },
+                  {
+                    path: 'operationalexpenses',
+                    ...title('books.screens.operationalExpenses'),
+                    ...page(() => import('@/features/books/routes/operational-expenses')),
+                  },
+                  {
+                    path: 'dailyusersubcategory',
+                    ...title('books.screens.dailyUserSubcategory'),
+                    ...page(() => import('@/features/books/routes/daily-user-subcategory')),
+                  },
+                  {
+                    path: 'dailypurchasedproducts',
+                    ...title('books.screens.dailyPurchasedProducts'),
+                    ...page(() => import('@/features/books/routes/daily-purchased-products')),
+                  },
+                  {
+                    path: 'dailyworkerspayments',
+                    ...title('books.screens.dailyWorkersPayments'),
+                    ...page(() => import('@/features/books/routes/daily-workers-payments')),
+                  },
+                  { path: 'workerspayment', ...title('books.screens.workersPayment'), ...page(() => import('@/features/books/routes/workers-payment')) },
+                  {
+                    path: 'dailysupplierspayments',
+                    ...title('books.screens.dailySuppliersPayments'),
+                    ...page(() => import('@/features/books/routes/daily-suppliers-payments')),
+                  },
+                  { path: 'monthlymileage', ...title('books.screens.monthlyMileage'), ...page(() => import('@/features/books/routes/monthly-mileage')) },
                   { path: 'pricing', ...title('nav.pricing'), ...page(() => import('@/features/billing/routes/pricing')) },
                   {
                     path: 'purchaseconfirmation',

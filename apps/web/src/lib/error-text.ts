@@ -11,6 +11,8 @@ export function useErrorText(error: unknown): string {
   const { t } = useTranslation();
   if (error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE') return t('common.unavailable');
   if (error instanceof ApiError && error.code === 'NETWORK') return t('common.offline');
+  if (error instanceof ApiError && error.code === 'PERIOD_CLOSED') return t('common.periodClosed');
+  if (error instanceof ApiError && error.code === 'PLAN_REQUIRED') return t('common.planRequired');
   if (error instanceof TypeError && /dynamically imported module|Importing a module script failed|fetch/i.test(error.message)) return t('common.offline');
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error && error.message) return error.message;

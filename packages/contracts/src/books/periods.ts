@@ -39,6 +39,20 @@ export const ZMonthSummary = z.object({
   net: z.int(),
   entries: z.int(),
   trips: z.int(),
+  /** The month's entries summed by type, category and subcategory, largest first. */
+  byCategory: z.array(
+    z.object({
+      type: z.enum(['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment']),
+      categoryId: z.string(),
+      categoryName: z.string(),
+      subcategoryId: z.nullable(z.string()),
+      subcategoryName: z.nullable(z.string()),
+      amount: z.int(),
+      count: z.int(),
+    }),
+  ),
+  /** The month's income by payment method. */
+  incomeByMethod: z.array(z.object({ paymentMethod: z.string(), amount: z.int(), count: z.int() })),
   daily: z.array(
     z.object({
       date: z.string(),
@@ -72,3 +86,22 @@ export const ZAuditEvent = z.object({
 export type AuditEvent = z.infer<typeof ZAuditEvent>;
 export const ZAuditList = z.object({ items: z.array(ZAuditEvent) });
 export type AuditList = z.infer<typeof ZAuditList>;
+
+export const ZWorkerTotals = z.object({
+  year: z.int(),
+  month: z.int(),
+  items: z.array(
+    z.object({
+      workerId: z.string(),
+      workerName: z.string(),
+      kind: z.enum(['employee', 'contractor']),
+      active: z.boolean(),
+      month: z.int(),
+      monthCount: z.int(),
+      year: z.int(),
+      yearCount: z.int(),
+    }),
+  ),
+  totals: z.object({ month: z.int(), year: z.int() }),
+});
+export type WorkerTotals = z.infer<typeof ZWorkerTotals>;

@@ -15,6 +15,7 @@ import {
   ZTripList,
   ZTripPatch,
   ZTripQuery,
+  ZWorkerTotals,
   ZYearMonthQuery,
   ZYearParam,
 } from '@cuadre/contracts';
@@ -106,6 +107,20 @@ export function bookRoutes(app: FastifyInstance, deps: { db: Db; trips: TripsSer
       },
     },
     (req) => periods.monthSummary(authOf(req), req.query.year, req.query.month),
+  );
+
+  r.get(
+    '/api/reports/worker-totals',
+    {
+      ...opts,
+      schema: {
+        tags: ['reports'],
+        summary: "Each worker's payments in the month and in its year",
+        querystring: ZYearMonthQuery,
+        response: { 200: ZWorkerTotals, ...errors },
+      },
+    },
+    (req) => periods.workerTotals(authOf(req), req.query.year, req.query.month),
   );
 
   r.get(

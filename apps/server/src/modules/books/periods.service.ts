@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { fromScaled, type MonthSummary, type TaxMonth, type TaxYear } from '@cuadre/contracts';
+import { fromScaled, type MonthSummary, type TaxMonth, type TaxYear, type WorkerTotals } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
-import { entries, taxMonths, trips } from '../../db/schema/index.js';
+import { categories, entries, subcategories, taxMonths, trips, workers } from '../../db/schema/index.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { PeriodsRepository } from './periods.repository.js';
 import { tripDeductionSql } from './trips.repository.js';
@@ -119,7 +119,8 @@ export class PeriodsService {
   async monthSummary(auth: Authenticated, year: number, month: number): Promise<MonthSummary> {
     const ownerId = auth.user.id;
     const { from, to } = monthRange(year, month);
-    const [days, counts, statuses] = await Promise.all([
+    const inMonth = and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to));
+    const [days, counts, statuses, byCategory, incomeByMethod] = await Promise.all([
       this.figures(ownerId, from, to, 'day'),
       Promise.all([
         this.db
@@ -132,6 +133,28 @@ export class PeriodsService {
           .where(and(eq(trips.ownerId, ownerId), gte(trips.date, from), lte(trips.date, to))),
       ]),
       new PeriodsRepository(this.db, ownerId).statuses(year),
+      this.db
+        .select({
+          type: entries.type,
+          categoryId: entries.categoryId,
+          categoryName: categories.name,
+          subcategoryId: entries.subcategoryId,
+          subcategoryName: subcategories.name,
+          amount: sql<number>`sum(${entries.amount})`,
+          count: sql<number>`count(*)`,
+        })
+        .from(entries)
+        .innerJoin(categories, eq(categories.id, entries.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+        .where(inMonth)
+        .groupBy(entries.type, entries.categoryId, categories.name, entries.subcategoryId, subcategories.name)
+        .orderBy(sql`sum(${entries.amount}) desc`, categories.name),
+      this.db
+        .select({ paymentMethod: entries.paymentMethod, amount: sql<number>`sum(${entries.amount})`, count: sql<number>`count(*)` })
+        .from(entries)
+        .where(and(inMonth, eq(entries.type, 'income')))
+        .groupBy(entries.paymentMethod)
+        .orderBy(sql`sum(${entries.amount}) desc`),
     ]);
     const total = empty();
     const daily: MonthSummary['daily'] = [];
@@ -166,7 +189,47 @@ export class PeriodsService {
       net: netOf(total),
       entries: counts[0][0]?.n ?? 0,
       trips: counts[1][0]?.n ?? 0,
+      byCategory,
+      incomeByMethod,
       daily,
+    };
+  }
+
+  /** Each worker's payments in a month and in its year, every worker of the owner listed (paid or not). */
+  async workerTotals(auth: Authenticated, year: number, month: number): Promise<WorkerTotals> {
+    const ownerId = auth.user.id;
+    const { from, to } = monthRange(year, month);
+    const inMonth = sql`${entries.date} between ${from} and ${to}`;
+    const rows = await this.db
+      .select({
+        workerId: workers.id,
+        workerName: workers.name,
+        kind: workers.kind,
+        active: workers.active,
+        month: sql<number>`coalesce(sum(${entries.amount}) filter (where ${inMonth}), 0)`,
+        monthCount: sql<number>`count(${entries.id}) filter (where ${inMonth})`,
+        year: sql<number>`coalesce(sum(${entries.amount}), 0)`,
+        yearCount: sql<number>`count(${entries.id})`,
+      })
+      .from(workers)
+      .leftJoin(
+        entries,
+        and(
+          eq(entries.workerId, workers.id),
+          eq(entries.ownerId, ownerId),
+          eq(entries.type, 'worker_payment'),
+          gte(entries.date, `${year}-01-01`),
+          lte(entries.date, `${year}-12-31`),
+        ),
+      )
+      .where(eq(workers.ownerId, ownerId))
+      .groupBy(workers.id, workers.name, workers.kind, workers.active)
+      .orderBy(sql`coalesce(sum(${entries.amount}), 0) desc`, sql`lower(${workers.name})`);
+    return {
+      year,
+      month,
+      items: rows,
+      totals: { month: rows.reduce((n, r) => n + r.month, 0), year: rows.reduce((n, r) => n + r.year, 0) },
     };
   }
 }

@@ -8,8 +8,14 @@ export function FormTextField<T extends FieldValues>({
   control,
   name,
   helperText,
+  onValueChange,
   ...props
-}: { control: Control<T>; name: Path<T> } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>) {
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  /** Told of each new value after the form has it (a choice that fills other fields). */
+  onValueChange?: (value: string) => void;
+} & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>) {
   return (
     <Controller
       control={control}
@@ -19,6 +25,10 @@ export function FormTextField<T extends FieldValues>({
           {...props}
           {...field}
           value={field.value ?? ''}
+          onChange={(e) => {
+            field.onChange(e);
+            onValueChange?.(e.target.value);
+          }}
           inputRef={field.ref}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? helperText}

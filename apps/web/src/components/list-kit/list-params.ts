@@ -81,6 +81,18 @@ export const toApiQuery = <S extends string, F extends string>(p: ListParams<S, 
   ...p.filters,
 });
 
+/**
+ * The list's own keys from `next`, and every other key of the address as it was: the month in view
+ * (`year`, `month`) and whatever else the page keeps there travel on untouched.
+ */
+export function keepOthers<S extends string, F extends string>(c: ListConfig<S, F>, current: URLSearchParams, next: URLSearchParams): URLSearchParams {
+  const own = new Set(['search', 'sort', 'order', 'page', 'size', ...Object.keys(c.filters ?? {})]);
+  const out = new URLSearchParams();
+  for (const [k, v] of current) if (!own.has(k)) out.append(k, v);
+  for (const [k, v] of next) out.append(k, v);
+  return out;
+}
+
 export interface ListState<S extends string, F extends string> {
   config: ListConfig<S, F>;
   params: ListParams<S, F>;
@@ -101,7 +113,9 @@ export function useListParams<S extends string, F extends string = never>(config
   const setParams = useCallback<ListState<S, F>['setParams']>(
     (patch) => {
       const filters = { ...params.filters, ...patch.filters };
-      setSearchParams(toSearchParams(config, { ...params, ...patch, filters, page: patch.page ?? 1 }), { replace: true });
+      setSearchParams((current) => keepOthers(config, current, toSearchParams(config, { ...params, ...patch, filters, page: patch.page ?? 1 })), {
+        replace: true,
+      });
     },
     [config, params, setSearchParams],
   );
@@ -122,7 +136,7 @@ export function useListParams<S extends string, F extends string = never>(config
   const hasFilters = !!params.search || Object.values(params.filters).some(Boolean);
   const clearFilters = useCallback(() => {
     setSearchText('');
-    setSearchParams(toSearchParams(config, { ...params, search: '', filters: {}, page: 1 }), { replace: true });
+    setSearchParams((current) => keepOthers(config, current, toSearchParams(config, { ...params, search: '', filters: {}, page: 1 })), { replace: true });
   }, [config, params, setSearchParams]);
   const toggleSort = useCallback(
     (column: S) => setParams({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' }),

@@ -1,0 +1,127 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  ZAttachment,
+  ZAuditList,
+  ZCategoryList,
+  ZEntry,
+  ZEntryBatchResult,
+  ZEntryList,
+  ZMonthSummary,
+  ZOk,
+  ZProduct,
+  ZProductList,
+  ZProvider,
+  ZProviderList,
+  ZSubcategory,
+  ZSubcategoryList,
+  ZTaxMonth,
+  ZTaxMonthList,
+  ZTrip,
+  ZTripList,
+  ZVehicle,
+  ZVehicleList,
+  ZWorker,
+  ZWorkerList,
+  type AuditEntity,
+  type EntryBody,
+  type EntryPatch,
+  type SubcategoryBody,
+  type SubcategoryPatch,
+  type TripBody,
+  type TripPatch,
+} from '@cuadre/contracts';
+import type { z } from 'zod/mini';
+import { api } from '@/lib/api';
+
+/** Every query of the books lives under this key: a write refreshes lists, totals and summaries at once. */
+export const booksKeys = {
+  all: ['books'] as const,
+  entries: ['books', 'entries'] as const,
+  trips: ['books', 'trips'] as const,
+  registry: (name: string) => ['books', 'registry', name] as const,
+  chart: ['books', 'chart'] as const,
+  summary: ['books', 'summary'] as const,
+  periods: ['books', 'periods'] as const,
+};
+
+export type ApiQuery = Record<string, string | number | boolean | undefined>;
+
+export const entriesQuery = (query: ApiQuery) =>
+  queryOptions({
+    queryKey: [...booksKeys.entries, query],
+    queryFn: ({ signal }) => api('entries', { query, schema: ZEntryList, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const entryQuery = (id: string) =>
+  queryOptions({ queryKey: [...booksKeys.entries, 'one', id], queryFn: ({ signal }) => api(`entries/${id}`, { schema: ZEntry, signal }) });
+export const createEntry = (body: EntryBody) => api('entries', { method: 'POST', body, schema: ZEntry });
+export const createEntries = (entries: EntryBody[]) => api('entries/batch', { method: 'POST', body: { entries }, schema: ZEntryBatchResult });
+export const updateEntry = (id: string, body: EntryPatch) => api(`entries/${id}`, { method: 'PATCH', body, schema: ZEntry });
+export const deleteEntry = (id: string) => api(`entries/${id}`, { method: 'DELETE', schema: ZOk });
+export const attachReceipt = (entryId: string, file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api(`entries/${entryId}/attachments`, { method: 'POST', body: form, schema: ZAttachment });
+};
+export const deleteAttachment = (id: string) => api(`attachments/${id}`, { method: 'DELETE', schema: ZOk });
+
+export const tripsQuery = (query: ApiQuery) =>
+  queryOptions({
+    queryKey: [...booksKeys.trips, query],
+    queryFn: ({ signal }) => api('trips', { query, schema: ZTripList, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const createTrip = (body: TripBody) => api('trips', { method: 'POST', body, schema: ZTrip });
+export const updateTrip = (id: string, body: TripPatch) => api(`trips/${id}`, { method: 'PATCH', body, schema: ZTrip });
+export const deleteTrip = (id: string) => api(`trips/${id}`, { method: 'DELETE', schema: ZOk });
+
+const REGISTRY_SCHEMAS = {
+  workers: { list: ZWorkerList, one: ZWorker },
+  providers: { list: ZProviderList, one: ZProvider },
+  vehicles: { list: ZVehicleList, one: ZVehicle },
+  products: { list: ZProductList, one: ZProduct },
+} as const;
+export type RegistryName = keyof typeof REGISTRY_SCHEMAS;
+type RegistryLists = { [R in RegistryName]: z.infer<(typeof REGISTRY_SCHEMAS)[R]['list']> };
+
+export const registryQuery = <R extends RegistryName>(name: R, query: ApiQuery) =>
+  queryOptions({
+    queryKey: [...booksKeys.registry(name), query],
+    // One schema per registry; TypeScript cannot narrow the indexed schema's type by itself.
+    queryFn: ({ signal }) => api(name, { query, schema: REGISTRY_SCHEMAS[name].list, signal }) as Promise<RegistryLists[R]>,
+    placeholderData: keepPreviousData,
+  });
+/** Every active record of a registry, for the pickers of a form (a registry of a small business is short). */
+export const activeRecordsQuery = <R extends RegistryName>(name: R) => registryQuery(name, { active: true, size: 50, sort: 'name', order: 'asc' });
+export const saveRecord = (name: RegistryName, id: string | undefined, body: Record<string, unknown>) =>
+  api(id ? `${name}/${id}` : name, { method: id ? 'PATCH' : 'POST', body, schema: REGISTRY_SCHEMAS[name].one });
+export const deleteRecord = (name: RegistryName, id: string) => api(`${name}/${id}`, { method: 'DELETE', schema: ZOk });
+
+export const categoriesQuery = queryOptions({
+  queryKey: [...booksKeys.chart, 'categories'],
+  queryFn: ({ signal }) => api('categories', { query: { size: 100 }, schema: ZCategoryList, signal }),
+  staleTime: 5 * 60_000,
+});
+export const subcategoriesQuery = (query: ApiQuery = { size: 500 }) =>
+  queryOptions({
+    queryKey: [...booksKeys.chart, 'subcategories', query],
+    queryFn: ({ signal }) => api('subcategories', { query, schema: ZSubcategoryList, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const createSubcategory = (body: SubcategoryBody) => api('subcategories', { method: 'POST', body, schema: ZSubcategory });
+export const updateSubcategory = (id: string, body: SubcategoryPatch) => api(`subcategories/${id}`, { method: 'PATCH', body, schema: ZSubcategory });
+export const deleteSubcategory = (id: string) => api(`subcategories/${id}`, { method: 'DELETE', schema: ZOk });
+
+export const monthSummaryQuery = (year: number, month: number) =>
+  queryOptions({
+    queryKey: [...booksKeys.summary, year, month],
+    queryFn: ({ signal }) => api('reports/month-summary', { query: { year, month }, schema: ZMonthSummary, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const monthsQuery = (year: number) =>
+  queryOptions({ queryKey: [...booksKeys.periods, year], queryFn: ({ signal }) => api(`tax-years/${year}/months`, { schema: ZTaxMonthList, signal }) });
+export const setMonthStatus = (year: number, month: number, action: 'close' | 'reopen') =>
+  api(`tax-years/${year}/months/${month}/${action}`, { method: 'POST', schema: ZTaxMonth });
+
+export const auditQuery = (entity: AuditEntity, id: string) =>
+  queryOptions({ queryKey: ['books', 'audit', entity, id], queryFn: ({ signal }) => api('audit', { query: { entity, id }, schema: ZAuditList, signal }) });

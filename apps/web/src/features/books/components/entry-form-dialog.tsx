@@ -1,0 +1,389 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { KINDS_FOR_TYPE, PAYMENT_METHODS, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
+import { useAppForm } from '@/components/form/use-app-form';
+import { FormTextField } from '@/components/form/fields';
+import { parseMoney } from '@/lib/money';
+import { useMoney } from '@/lib/settings';
+import { activeRecordsQuery, booksKeys, categoriesQuery, createEntry, subcategoriesQuery, updateEntry } from '../api/books-api';
+import { centsToText, decimalText, numberText, purchasePreview } from './money-text';
+import { Receipts } from './receipts';
+
+export interface EntryFormValues {
+  date: string;
+  amount: string;
+  categoryId: string;
+  subcategoryId: string;
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
+  reference: string;
+  description: string;
+  workerId: string;
+  providerId: string;
+  productId: string;
+  quantity: string;
+  unitCost: string;
+  hours: string;
+}
+
+export interface EntryFormDialogProps {
+  open: boolean;
+  type: EntryType;
+  /** Absent: a new entry. */
+  entry?: Entry;
+  defaultDate: string;
+  /** Fields a screen fixes (the subcategory of its list, the worker of its filter). */
+  preset?: Partial<EntryFormValues>;
+  onClose: () => void;
+  /** Told of each saved entry (a new one leaves the form open for the next line). */
+  onSaved?: (entry: Entry, isNew: boolean) => void;
+  onHistory?: (entry: Entry) => void;
+}
+
+const optionalMoney = z.string().check(z.refine((v) => v.trim() === '' || (parseMoney(v) ?? 0) > 0, { params: { i18n: 'books.validation.amount' } }));
+
+/**
+ * The one entry form, for every type: income, expense, purchase, worker and supplier payment. It
+ * shows the fields the type takes; the server checks every rule again. Enter saves (a new entry:
+ * and starts the next line, keeping date, category and method), Escape closes.
+ */
+export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClose, onSaved, onHistory }: EntryFormDialogProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const qc = useQueryClient();
+  const { money } = useMoney();
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  const categories = useQuery(categoriesQuery);
+  const subcategories = useQuery({ ...subcategoriesQuery(), enabled: open });
+  const workers = useQuery({ ...activeRecordsQuery('workers'), enabled: open && type === 'worker_payment' });
+  const providers = useQuery({
+    ...activeRecordsQuery('providers'),
+    enabled: open && (type === 'supplier_payment' || type === 'purchase' || type === 'expense'),
+  });
+  const products = useQuery({ ...activeRecordsQuery('products'), enabled: open && type === 'purchase' });
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
+        amount: optionalMoney,
+        categoryId: z.string(),
+        subcategoryId: z.string(),
+        paymentMethod: z.enum(PAYMENT_METHODS),
+        reference: z.string().check(z.maxLength(60)),
+        description: z.string().check(z.maxLength(500)),
+        workerId: z.string(),
+        providerId: z.string(),
+        productId: z.string(),
+        quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
+        unitCost: optionalMoney,
+        hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
+      }),
+    [],
+  );
+
+  const defaults = (): EntryFormValues => ({
+    date: entry?.date ?? defaultDate,
+    amount: centsToText(entry?.amount),
+    categoryId: entry?.categoryId ?? '',
+    subcategoryId: entry?.subcategoryId ?? '',
+    paymentMethod: entry?.paymentMethod ?? (type === 'income' ? 'cash' : 'card'),
+    reference: entry?.reference ?? '',
+    description: entry?.description ?? '',
+    workerId: entry?.workerId ?? '',
+    providerId: entry?.providerId ?? '',
+    productId: entry?.productId ?? '',
+    quantity: numberText(entry?.quantity, 3),
+    unitCost: centsToText(entry?.unitCost),
+    hours: numberText(entry?.hours, 2),
+    ...preset,
+  });
+
+  const toBody = (v: EntryFormValues): EntryBody => {
+    const byQuantity = type === 'purchase' && v.quantity.trim() !== '';
+    const body: EntryBody = {
+      type,
+      date: v.date,
+      paymentMethod: v.paymentMethod,
+      reference: v.reference.trim() || null,
+      description: v.description.trim() || null,
+      subcategoryId: v.subcategoryId || null,
+    };
+    if (v.categoryId) body.categoryId = v.categoryId;
+    if (!byQuantity) body.amount = parseMoney(v.amount);
+    if (type === 'worker_payment') {
+      body.workerId = v.workerId || null;
+      body.hours = v.hours.trim() ? decimalText(v.hours, 2)! : null;
+    }
+    if (type === 'supplier_payment' || type === 'purchase' || type === 'expense') body.providerId = v.providerId || null;
+    if (type === 'purchase') {
+      body.productId = v.productId || null;
+      body.quantity = byQuantity ? decimalText(v.quantity, 3)! : null;
+      body.unitCost = v.unitCost.trim() ? parseMoney(v.unitCost) : null;
+    }
+    return body;
+  };
+
+  const { form, onSubmit, formError, pending, leaveDialog, closeGuarded, success } = useAppForm<EntryFormValues>(schema, {
+    defaultValues: defaults(),
+    guardLeaving: false,
+    successText: entry ? undefined : t('books.entry.savedNext'),
+    submit: (v) => (entry ? updateEntry(entry.id, toBody(v)) : createEntry(toBody(v))),
+    onSuccess: (saved, v) => {
+      void qc.invalidateQueries({ queryKey: booksKeys.all });
+      onSaved?.(saved as Entry, !entry);
+      if (entry) onClose();
+      else {
+        // The next line: same day, category, method and who was paid; a new amount.
+        form.reset({ ...v, amount: '', quantity: '', reference: '', description: '', hours: '' });
+        setTimeout(() => amountRef.current?.focus(), 0);
+      }
+    },
+  });
+  const { control, reset, watch, setValue } = form;
+
+  useEffect(() => {
+    if (open) reset(defaults());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog opens or shows another entry, not on each render
+  }, [open, entry?.id, type]);
+
+  const categoryId = watch('categoryId');
+  const productId = watch('productId');
+  const quantity = watch('quantity');
+  const unitCost = watch('unitCost');
+  const kinds = KINDS_FOR_TYPE[type];
+  const categoryOptions = (categories.data?.items ?? []).filter((c) => kinds.includes(c.kind) && (c.active || c.id === entry?.categoryId));
+  const subOptions = (subcategories.data?.items ?? []).filter((s) => s.categoryId === categoryId && (s.active || s.id === entry?.subcategoryId));
+  const preview =
+    type === 'purchase'
+      ? purchasePreview(quantity, unitCost.trim() ? parseMoney(unitCost) : (products.data?.items.find((p) => p.id === productId)?.defaultUnitCost ?? undefined))
+      : undefined;
+
+  // A product brings its category, provider and unit cost, as the server would.
+  const pickProduct = (id: string) => {
+    const p = products.data?.items.find((x) => x.id === id);
+    if (!p) return;
+    if (p.categoryId) setValue('categoryId', p.categoryId, { shouldDirty: true });
+    if (p.providerId) setValue('providerId', p.providerId, { shouldDirty: true });
+    if (p.defaultUnitCost && !form.getValues('unitCost')) setValue('unitCost', centsToText(p.defaultUnitCost), { shouldDirty: true });
+  };
+  const pickProvider = (id: string) => {
+    const p = providers.data?.items.find((x) => x.id === id);
+    if (p?.defaultCategoryId && !form.getValues('categoryId') && categoryOptions.some((c) => c.id === p.defaultCategoryId))
+      setValue('categoryId', p.defaultCategoryId, { shouldDirty: true });
+  };
+
+  const title = t(entry ? 'books.entry.editTitle' : 'books.entry.newTitle', { type: t(`books.types.${type}`) });
+  const half = { xs: 12, sm: 6 } as const;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : () => closeGuarded(onClose)}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="entry-form-title"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id="entry-form-title">{title}</DialogTitle>
+        <DialogContent>
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="date"
+                type="date"
+                label={t('books.fields.date')}
+                fullWidth
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            {type === 'purchase' ? (
+              <>
+                <Grid size={half}>
+                  <FormTextField control={control} name="productId" select label={t('books.fields.product')} fullWidth onValueChange={pickProduct}>
+                    <MenuItem value="">{t('books.none')}</MenuItem>
+                    {(products.data?.items ?? []).map((p) => (
+                      <MenuItem key={p.id} value={p.id}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </FormTextField>
+                </Grid>
+                <Grid size={half}>
+                  <FormTextField
+                    control={control}
+                    name="quantity"
+                    label={t('books.fields.quantity')}
+                    fullWidth
+                    inputRef={amountRef}
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  />
+                </Grid>
+                <Grid size={half}>
+                  <FormTextField
+                    control={control}
+                    name="unitCost"
+                    label={t('books.fields.unitCost')}
+                    fullWidth
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  />
+                </Grid>
+                <Grid size={12}>
+                  {quantity.trim() ? (
+                    <Typography variant="body2" color="text.secondary" aria-live="polite">
+                      {t('books.entry.computedAmount')}: <strong>{preview !== undefined ? money(preview) : '—'}</strong>
+                    </Typography>
+                  ) : (
+                    <FormTextField
+                      control={control}
+                      name="amount"
+                      label={t('books.fields.amount')}
+                      helperText={t('books.entry.amountOrQuantity')}
+                      fullWidth
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                  )}
+                </Grid>
+              </>
+            ) : (
+              <Grid size={half}>
+                <FormTextField
+                  control={control}
+                  name="amount"
+                  label={t('books.fields.amount')}
+                  fullWidth
+                  required
+                  autoFocus
+                  inputRef={amountRef}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+              </Grid>
+            )}
+            {type === 'worker_payment' && (
+              <>
+                <Grid size={half}>
+                  <FormTextField control={control} name="workerId" select label={t('books.fields.worker')} fullWidth required>
+                    {(workers.data?.items ?? []).map((w) => (
+                      <MenuItem key={w.id} value={w.id}>
+                        {w.name}
+                      </MenuItem>
+                    ))}
+                    {entry?.workerId && !workers.data?.items.some((w) => w.id === entry.workerId) && (
+                      <MenuItem value={entry.workerId}>{entry.workerName}</MenuItem>
+                    )}
+                  </FormTextField>
+                </Grid>
+                <Grid size={half}>
+                  <FormTextField control={control} name="hours" label={t('books.fields.hours')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                </Grid>
+              </>
+            )}
+            {(type === 'supplier_payment' || type === 'purchase' || type === 'expense') && (
+              <Grid size={half}>
+                <FormTextField
+                  control={control}
+                  name="providerId"
+                  select
+                  label={t('books.fields.provider')}
+                  fullWidth
+                  required={type === 'supplier_payment'}
+                  onValueChange={pickProvider}
+                >
+                  {type !== 'supplier_payment' && <MenuItem value="">{t('books.none')}</MenuItem>}
+                  {(providers.data?.items ?? []).map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                  {entry?.providerId && !providers.data?.items.some((p) => p.id === entry.providerId) && (
+                    <MenuItem value={entry.providerId}>{entry.providerName}</MenuItem>
+                  )}
+                </FormTextField>
+              </Grid>
+            )}
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="categoryId"
+                select
+                label={t('books.fields.category')}
+                fullWidth
+                required
+                onValueChange={() => setValue('subcategoryId', '')}
+              >
+                {categoryOptions.map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Grid>
+            <Grid size={half}>
+              <FormTextField control={control} name="subcategoryId" select label={t('books.fields.subcategory')} fullWidth disabled={subOptions.length === 0}>
+                <MenuItem value="">{t('books.none')}</MenuItem>
+                {subOptions.map((s) => (
+                  <MenuItem key={s.id} value={s.id}>
+                    {s.name}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Grid>
+            <Grid size={half}>
+              <FormTextField control={control} name="paymentMethod" select label={t('books.fields.paymentMethod')} fullWidth>
+                {PAYMENT_METHODS.map((m) => (
+                  <MenuItem key={m} value={m}>
+                    {t(`books.methods.${m}`)}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Grid>
+            <Grid size={half}>
+              <FormTextField control={control} name="reference" label={t('books.fields.reference')} fullWidth />
+            </Grid>
+            <Grid size={12}>
+              <FormTextField control={control} name="description" label={t('books.fields.description')} fullWidth multiline={!!entry} />
+            </Grid>
+            {entry && (
+              <Grid size={12}>
+                <Receipts entry={entry} />
+              </Grid>
+            )}
+          </Grid>
+          <Stack spacing={1} sx={{ mt: 2 }}>
+            {formError && (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            )}
+            {success && (
+              <Alert severity="success" role="status">
+                {success}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {entry && onHistory && (
+            <Button onClick={() => onHistory(entry)} sx={{ mr: 'auto' }}>
+              {t('books.entry.history')}
+            </Button>
+          )}
+          <Button onClick={() => closeGuarded(onClose)} disabled={pending}>
+            {entry ? t('common.cancel') : t('books.entry.done')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {entry ? t('common.save') : t('books.entry.saveNext')}
+          </Button>
+        </DialogActions>
+      </form>
+      {leaveDialog}
+    </Dialog>
+  );
+}

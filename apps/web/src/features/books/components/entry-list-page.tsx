@@ -1,0 +1,284 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Alert, Box, Button, IconButton, Link, MenuItem, Snackbar, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
+import { downloadFile } from '@/lib/download';
+import { useErrorText } from '@/lib/error-text';
+import { formatShortDate } from '@/lib/format';
+import { useMoney } from '@/lib/settings';
+import { booksKeys, deleteEntry, entriesQuery } from '../api/books-api';
+import { useMonth } from '../lib/month';
+import { EntryFormDialog, type EntryFormValues } from './entry-form-dialog';
+import { HistoryDialog } from './history-dialog';
+import { MonthPicker } from './month-picker';
+import { PeriodBanner, useMonthClosed } from './period-banner';
+
+type EntrySort = (typeof ENTRY_SORTS)[number];
+const ENTRY_LIST: ListConfig<EntrySort, 'paymentMethod' | 'categoryId'> = {
+  sorts: ENTRY_SORTS,
+  defaultSort: 'date',
+  defaultOrder: 'desc',
+  filters: { paymentMethod: PAYMENT_METHODS, categoryId: null },
+};
+
+const column = createColumnHelper<Entry>();
+
+export interface EntryListPageProps {
+  type: EntryType;
+  title: string;
+  subtitle?: string;
+  /** Filters the screen fixes (a subcategory, a worker), sent with every call. */
+  fixed?: { subcategoryId?: string; workerId?: string; providerId?: string };
+  /** What a new entry starts with on this screen. */
+  preset?: Partial<EntryFormValues>;
+  /** Above the list: the screen's own summary (totals per day, per worker...). */
+  children?: ReactNode;
+  /** Other buttons beside "New". */
+  actions?: ReactNode;
+}
+
+/** The month's entries of one type: the list kit, the one entry form, receipts, history, CSV. */
+export function EntryListPage({ type, title, subtitle, fixed, preset, children, actions }: EntryListPageProps) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const { money } = useMoney();
+  const m = useMonth();
+  const list = useListParams(ENTRY_LIST);
+  const { params, setParams } = list;
+  const closed = useMonthClosed(m.year, m.month);
+  const apiQuery = { ...toApiQuery(params), type, from: m.from, to: m.to, ...fixed };
+  const entries = useQuery(entriesQuery(apiQuery));
+
+  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; entry: Entry } | { kind: 'delete'; entry: Entry } | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [notice, setNotice] = useState<unknown>();
+  const noticeText = useErrorText(notice);
+  const remove = useMutation({
+    mutationFn: (e: Entry) => deleteEntry(e.id),
+    onSuccess: async () => {
+      setDialog(null);
+      await qc.invalidateQueries({ queryKey: booksKeys.all });
+    },
+    onError: (err) => {
+      setDialog(null);
+      setNotice(err);
+    },
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('date', {
+        meta: { label: t('books.fields.date'), sortKey: 'date', card: 'title' },
+        cell: (c) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatShortDate(c.getValue(), i18n.language)}
+          </Box>
+        ),
+      }),
+      column.display({
+        id: 'category',
+        meta: { label: t('books.fields.category'), sortKey: 'category' },
+        cell: ({ row: { original: e } }) => (
+          <span>
+            {e.categoryName}
+            {e.subcategoryName && (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}
+                · {e.subcategoryName}
+              </Typography>
+            )}
+          </span>
+        ),
+      }),
+      ...(type === 'worker_payment' || type === 'supplier_payment' || type === 'purchase'
+        ? [
+            column.display({
+              id: 'party',
+              meta: {
+                label: type === 'worker_payment' ? t('books.fields.worker') : type === 'purchase' ? t('books.fields.product') : t('books.fields.provider'),
+              },
+              cell: ({ row: { original: e } }) =>
+                type === 'purchase' ? (
+                  <span>
+                    {e.productName ?? '—'}
+                    {e.quantity !== null && e.unitCost !== null && (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {' '}
+                        · {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 }).format(e.quantity)} × {money(e.unitCost)}
+                      </Typography>
+                    )}
+                  </span>
+                ) : (
+                  (e.workerName ?? e.providerName ?? '—')
+                ),
+            }),
+          ]
+        : []),
+      column.accessor('paymentMethod', {
+        meta: { label: t('books.fields.paymentMethod'), sortKey: 'paymentMethod' },
+        cell: (c) => t(`books.methods.${c.getValue()}`),
+      }),
+      column.display({
+        id: 'description',
+        meta: { label: t('books.fields.description') },
+        cell: ({ row: { original: e } }) => (
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {[e.reference && `#${e.reference}`, e.description].filter(Boolean).join(' · ') || '—'}
+            {e.attachments.length > 0 && (
+              <Box component="span" sx={{ ml: 0.5, color: 'text.secondary' }} title={t('books.receipts.count', { count: e.attachments.length })}>
+                <Icon name="heroicons_outline:paper-clip" size={14} />
+                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {t('books.receipts.count', { count: e.attachments.length })}
+                </Box>
+              </Box>
+            )}
+          </Box>
+        ),
+      }),
+      column.accessor('amount', {
+        meta: { label: t('books.fields.amount'), sortKey: 'amount', align: 'right' },
+        cell: (c) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+            {money(c.getValue())}
+          </Box>
+        ),
+      }),
+    ],
+    [t, i18n.language, money, type],
+  );
+
+  const sortLabels = Object.fromEntries(ENTRY_SORTS.map((s) => [s, t(`books.sorts.${s}`)])) as Record<EntrySort, string>;
+  const newButton = (
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })} disabled={closed}>
+      {t('books.entry.new', { type: t(`books.types.${type}`) })}
+    </Button>
+  );
+  const exportCsv = () =>
+    void downloadFile(
+      `/api/entries/export.csv?${new URLSearchParams(Object.entries({ type, from: m.from, to: m.to, ...fixed }).filter((e): e is [string, string] => !!e[1])).toString()}`,
+      `${type}-${m.year}-${String(m.month).padStart(2, '0')}.csv`,
+    ).catch(setNotice);
+
+  return (
+    <Box>
+      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
+      </Link>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <MonthPicker />
+            {actions}
+            <Tooltip title={t('books.exportCsv')}>
+              <IconButton onClick={exportCsv} aria-label={t('books.exportCsv')}>
+                <Icon name="heroicons_outline:arrow-down-tray" size={20} />
+              </IconButton>
+            </Tooltip>
+            {newButton}
+          </Stack>
+        }
+      />
+      <PeriodBanner year={m.year} month={m.month} />
+      {children}
+      <ListToolbar list={list} searchLabel={t('books.searchLabel')} searchPlaceholder={t('books.searchPlaceholder')} sortLabels={sortLabels}>
+        <TextField
+          select
+          size="small"
+          label={t('books.fields.paymentMethod')}
+          value={params.filters.paymentMethod ?? ''}
+          onChange={(e) => setParams({ filters: { paymentMethod: e.target.value || undefined } })}
+          sx={{ minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}
+        >
+          <MenuItem value="">{t('books.all')}</MenuItem>
+          {PAYMENT_METHODS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`books.methods.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ListToolbar>
+      <DataList
+        label={title}
+        list={list}
+        query={entries}
+        columns={columns}
+        getRowId={(e) => e.id}
+        totals={entries.data ? { date: t('books.total', { count: entries.data.totals.count }), amount: money(entries.data.totals.amount) } : undefined}
+        rowActions={(e) => (
+          <Stack direction="row">
+            <Tooltip title={closed ? t('books.entry.view') : t('common.edit')}>
+              <IconButton
+                aria-label={`${closed ? t('books.entry.view') : t('common.edit')} ${e.date} ${money(e.amount)}`}
+                onClick={() => setDialog({ kind: 'edit', entry: e })}
+              >
+                <Icon name={closed ? 'heroicons_outline:eye' : 'heroicons_outline:pencil-square'} size={18} />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('common.delete')}>
+              <span>
+                <IconButton
+                  aria-label={`${t('common.delete')} ${e.date} ${money(e.amount)}`}
+                  onClick={() => setDialog({ kind: 'delete', entry: e })}
+                  disabled={closed}
+                >
+                  <Icon name="heroicons_outline:trash" size={18} />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        )}
+        empty={{
+          icon: 'heroicons_outline:banknotes',
+          title: t('books.emptyTitle'),
+          text: t('books.emptyText', { type: t(`books.types.${type}`) }),
+          action: closed ? undefined : newButton,
+        }}
+        noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
+      />
+      <EntryFormDialog
+        open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
+        type={type}
+        entry={dialog?.kind === 'edit' ? dialog.entry : undefined}
+        defaultDate={m.defaultDate}
+        preset={preset}
+        onClose={() => setDialog(null)}
+        onHistory={(e) => setHistoryOf(e.id)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('books.entry.deleteTitle')}
+        text={
+          dialog?.kind === 'delete'
+            ? t('books.entry.deleteText', { date: formatShortDate(dialog.entry.date, i18n.language), amount: money(dialog.entry.amount) })
+            : ''
+        }
+        confirmLabel={t('common.delete')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.entry)}
+        onClose={() => setDialog(null)}
+      />
+      <HistoryDialog entity="entry" id={historyOf} onClose={() => setHistoryOf(null)} />
+      <Snackbar
+        open={notice !== undefined}
+        autoHideDuration={8000}
+        onClose={() => setNotice(undefined)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" role="alert" onClose={() => setNotice(undefined)}>
+          {noticeText}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

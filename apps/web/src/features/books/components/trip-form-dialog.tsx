@@ -1,0 +1,223 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { isRealDate, type Trip, type TripBody } from '@cuadre/contracts';
+import { FormTextField } from '@/components/form/fields';
+import { useAppForm } from '@/components/form/use-app-form';
+import { activeRecordsQuery, booksKeys, createTrip, updateTrip } from '../api/books-api';
+import { decimalText, numberText } from './money-text';
+
+interface TripValues {
+  vehicleId: string;
+  date: string;
+  by: 'miles' | 'odometer';
+  miles: string;
+  odometerStart: string;
+  odometerEnd: string;
+  purpose: string;
+  origin: string;
+  destination: string;
+}
+
+const tenths = (key: string) => z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 1) !== undefined, { params: { i18n: key } }));
+
+/** A trip, by miles or by odometer; the IRS asks for the date, the business purpose and the miles. */
+export function TripFormDialog({ open, trip, defaultDate, onClose }: { open: boolean; trip?: Trip; defaultDate: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const qc = useQueryClient();
+  const vehicles = useQuery({ ...activeRecordsQuery('vehicles'), enabled: open });
+  const schema = useMemo(
+    () =>
+      z.object({
+        vehicleId: z.string().check(z.minLength(1)),
+        date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
+        by: z.enum(['miles', 'odometer']),
+        miles: tenths('books.validation.decimal1'),
+        odometerStart: tenths('books.validation.decimal1'),
+        odometerEnd: tenths('books.validation.decimal1'),
+        purpose: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+        origin: z.string().check(z.maxLength(200)),
+        destination: z.string().check(z.maxLength(200)),
+      }),
+    [],
+  );
+  const defaults = (): TripValues => ({
+    vehicleId: trip?.vehicleId ?? '',
+    date: trip?.date ?? defaultDate,
+    by: trip?.odometerStart !== null && trip?.odometerStart !== undefined ? 'odometer' : 'miles',
+    miles: numberText(trip?.miles, 1),
+    odometerStart: numberText(trip?.odometerStart, 1),
+    odometerEnd: numberText(trip?.odometerEnd, 1),
+    purpose: trip?.purpose ?? '',
+    origin: trip?.origin ?? '',
+    destination: trip?.destination ?? '',
+  });
+  const toBody = (v: TripValues): TripBody => ({
+    vehicleId: v.vehicleId,
+    date: v.date,
+    purpose: v.purpose.trim(),
+    origin: v.origin.trim() || null,
+    destination: v.destination.trim() || null,
+    ...(v.by === 'odometer'
+      ? { odometerStart: decimalText(v.odometerStart, 1) ?? null, odometerEnd: decimalText(v.odometerEnd, 1) ?? null, miles: null }
+      : { miles: decimalText(v.miles, 1) ?? null, odometerStart: null, odometerEnd: null }),
+  });
+  const { form, onSubmit, formError, pending, leaveDialog, closeGuarded } = useAppForm<TripValues>(schema, {
+    defaultValues: defaults(),
+    guardLeaving: false,
+    submit: (v) => (trip ? updateTrip(trip.id, toBody(v)) : createTrip(toBody(v))),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: booksKeys.all });
+      onClose();
+    },
+  });
+  const { control, reset, watch, setValue } = form;
+  useEffect(() => {
+    if (open) reset({ ...defaults(), vehicleId: trip?.vehicleId ?? vehicles.data?.items[0]?.id ?? '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog opens or shows another trip
+  }, [open, trip?.id, vehicles.data?.items[0]?.id]);
+  const by = watch('by');
+  const start = decimalText(watch('odometerStart'), 1);
+  const end = decimalText(watch('odometerEnd'), 1);
+  const computed = start !== undefined && end !== undefined ? (Math.round(Number(end) * 10) - Math.round(Number(start) * 10)) / 10 : undefined;
+  const half = { xs: 12, sm: 6 } as const;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : () => closeGuarded(onClose)}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="trip-form-title"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id="trip-form-title">{trip ? t('books.trips.edit') : t('books.trips.new')}</DialogTitle>
+        <DialogContent>
+          {vehicles.data && vehicles.data.items.length === 0 && !trip && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('books.trips.noVehicle')}
+            </Alert>
+          )}
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={half}>
+              <FormTextField control={control} name="vehicleId" select label={t('books.fields.vehicle')} fullWidth required>
+                {(vehicles.data?.items ?? []).map((v) => (
+                  <MenuItem key={v.id} value={v.id}>
+                    {v.name}
+                  </MenuItem>
+                ))}
+                {trip && !vehicles.data?.items.some((v) => v.id === trip.vehicleId) && <MenuItem value={trip.vehicleId}>{trip.vehicleName}</MenuItem>}
+              </FormTextField>
+            </Grid>
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="date"
+                type="date"
+                label={t('books.fields.date')}
+                fullWidth
+                required
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={by}
+                onChange={(_e, v: TripValues['by'] | null) => v && setValue('by', v, { shouldDirty: true })}
+                aria-label={t('books.trips.by')}
+              >
+                <ToggleButton value="miles">{t('books.trips.byMiles')}</ToggleButton>
+                <ToggleButton value="odometer">{t('books.trips.byOdometer')}</ToggleButton>
+              </ToggleButtonGroup>
+            </Grid>
+            {by === 'miles' ? (
+              <Grid size={half}>
+                <FormTextField
+                  control={control}
+                  name="miles"
+                  label={t('books.fields.miles')}
+                  fullWidth
+                  required
+                  autoFocus
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+              </Grid>
+            ) : (
+              <>
+                <Grid size={half}>
+                  <FormTextField
+                    control={control}
+                    name="odometerStart"
+                    label={t('books.fields.odometerStart')}
+                    fullWidth
+                    required
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  />
+                </Grid>
+                <Grid size={half}>
+                  <FormTextField
+                    control={control}
+                    name="odometerEnd"
+                    label={t('books.fields.odometerEnd')}
+                    fullWidth
+                    required
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <Typography variant="body2" color="text.secondary" aria-live="polite">
+                    {t('books.fields.miles')}: {computed !== undefined && computed > 0 ? computed : '—'}
+                  </Typography>
+                </Grid>
+              </>
+            )}
+            <Grid size={12}>
+              <FormTextField control={control} name="purpose" label={t('books.fields.purpose')} fullWidth required />
+            </Grid>
+            <Grid size={half}>
+              <FormTextField control={control} name="origin" label={t('books.fields.origin')} fullWidth />
+            </Grid>
+            <Grid size={half}>
+              <FormTextField control={control} name="destination" label={t('books.fields.destination')} fullWidth />
+            </Grid>
+          </Grid>
+          {formError && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {formError}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => closeGuarded(onClose)} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+      {leaveDialog}
+    </Dialog>
+  );
+}

@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Card, CardContent, Grid, Link, List, ListItemButton, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import type { Entry, EntryType } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState } from '@/components/page-states';
+import { formatShortDate } from '@/lib/format';
+import { currentUserQuery } from '@/lib/queries';
+import { useMoney } from '@/lib/settings';
+import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus } from '../api/books-api';
+import { EntryFormDialog } from '../components/entry-form-dialog';
+import { MonthPicker } from '../components/month-picker';
+import { PeriodBanner, useMonthClosed } from '../components/period-banner';
+import { TripFormDialog } from '../components/trip-form-dialog';
+import { useMonth } from '../lib/month';
+
+const QUICK: { type: EntryType | 'trip'; icon: string }[] = [
+  { type: 'income', icon: 'heroicons_outline:banknotes' },
+  { type: 'expense', icon: 'heroicons_outline:receipt-percent' },
+  { type: 'purchase', icon: 'heroicons_outline:shopping-cart' },
+  { type: 'worker_payment', icon: 'heroicons_outline:user-group' },
+  { type: 'supplier_payment', icon: 'heroicons_outline:truck' },
+  { type: 'trip', icon: 'heroicons_outline:map' },
+];
+
+/** Every list of the month, by the route the spec gives it. */
+const LISTS = [
+  { path: '/user/dailyincome', key: 'dailyIncome' },
+  { path: '/user/dailyincomeregister', key: 'dailyIncomeRegister' },
+  { path: '/user/dailyoperationalexpenses', key: 'dailyOperationalExpenses' },
+  { path: '/user/operationalexpenses', key: 'operationalExpenses' },
+  { path: '/user/dailyusersubcategory', key: 'dailyUserSubcategory' },
+  { path: '/user/purchasedproducts', key: 'purchasedProducts' },
+  { path: '/user/dailypurchasedproducts', key: 'dailyPurchasedProducts' },
+  { path: '/user/dailyworkerspayments', key: 'dailyWorkersPayments' },
+  { path: '/user/workerspayment', key: 'workersPayment' },
+  { path: '/user/dailysupplierspayments', key: 'dailySuppliersPayments' },
+  { path: '/user/monthlymileage', key: 'monthlyMileage' },
+] as const;
+
+const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening');
+
+/** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
+export default function BooksHub() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const { money } = useMoney();
+  const m = useMonth();
+  const me = useQuery(currentUserQuery).data;
+  const summary = useQuery(monthSummaryQuery(m.year, m.month));
+  const months = useQuery(monthsQuery(m.year));
+  const recent = useQuery(entriesQuery({ sort: 'createdAt', order: 'desc', size: 5 }));
+  const closed = useMonthClosed(m.year, m.month);
+  const [adding, setAdding] = useState<EntryType | 'trip' | null>(null);
+  const [editing, setEditing] = useState<Entry | null>(null);
+  const [closing, setClosing] = useState(false);
+  const close = useMutation({
+    mutationFn: () => setMonthStatus(m.year, m.month, 'close'),
+    onSuccess: async () => {
+      setClosing(false);
+      await qc.invalidateQueries({ queryKey: booksKeys.all });
+    },
+  });
+
+  const s = summary.data;
+  const year = (months.data ?? []).reduce((acc, r) => ({ income: acc.income + r.income, outflows: acc.outflows + r.outflows, net: acc.net + r.net }), {
+    income: 0,
+    outflows: 0,
+    net: 0,
+  });
+  const peak = Math.max(1, ...(months.data ?? []).map((r) => Math.max(r.income, r.outflows)));
+  const monthName = (n: number) => new Intl.DateTimeFormat(i18n.language, { month: 'narrow', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, n - 1, 1)));
+  const milesText = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
+  const figures = [
+    { key: 'income', value: s ? money(s.income) : '—', to: `/user/dailyincome?${m.search}` },
+    { key: 'outflows', value: s ? money(s.outflows) : '—', to: `/user/operationalexpenses?${m.search}` },
+    { key: 'miles', value: s ? `${milesText(s.miles)} · ${money(s.mileageDeduction)}` : '—', to: `/user/monthlymileage?${m.search}` },
+    { key: 'net', value: s ? money(s.net) : '—', to: undefined },
+  ] as const;
+
+  return (
+    <Box>
+      <PageHeader
+        title={me ? t(`userDashboard.greeting.${greetingKey(new Date().getHours())}`, { name: me.name.split(/\s+/)[0] }) : t('books.hub.title')}
+        subtitle={me?.company ? t('books.hub.subtitleCompany', { company: me.company }) : t('books.hub.subtitle')}
+        actions={
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <MonthPicker />
+            {!closed && (
+              <Button variant="outlined" size="small" onClick={() => setClosing(true)} startIcon={<Icon name="heroicons_outline:lock-closed" size={18} />}>
+                {t('books.period.close')}
+              </Button>
+            )}
+          </Stack>
+        }
+      />
+      <PeriodBanner year={m.year} month={m.month} />
+      {summary.isError && <ErrorState error={summary.error} onRetry={() => summary.refetch()} />}
+
+      <Grid container spacing={1.5} sx={{ mb: 2 }}>
+        {figures.map((f) => (
+          <Grid key={f.key} size={{ xs: 6, md: 3 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                <Typography variant="caption" color="text.secondary" component="h2">
+                  {t(`books.hub.figures.${f.key}`)}
+                </Typography>
+                <Typography
+                  variant="h6"
+                  component="p"
+                  sx={{
+                    fontVariantNumeric: 'tabular-nums',
+                    fontWeight: 700,
+                    overflowWrap: 'anywhere',
+                    color: f.key === 'net' && s && s.net < 0 ? 'error.main' : undefined,
+                  }}
+                >
+                  {f.to ? (
+                    <Link component={RouterLink} to={f.to} underline="hover" color="inherit">
+                      {f.value}
+                    </Link>
+                  ) : (
+                    f.value
+                  )}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+          <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+            {t('books.hub.quickAdd')}
+          </Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(6, 1fr)' }, gap: 1 }}>
+            {QUICK.map((q) => (
+              <Button
+                key={q.type}
+                variant="outlined"
+                disabled={closed}
+                onClick={() => setAdding(q.type)}
+                sx={{ flexDirection: 'column', gap: 0.5, py: 1, fontSize: 12, lineHeight: 1.2, textTransform: 'none' }}
+              >
+                <Icon name={q.icon} size={22} />
+                {q.type === 'trip' ? t('books.trips.one') : t(`books.types.${q.type}`)}
+              </Button>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card variant="outlined">
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography variant="subtitle2" component="h2">
+                {t('books.hub.lists')}
+              </Typography>
+              <Box component="nav" aria-label={t('books.hub.lists')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: '1fr' }, columnGap: 1 }}>
+                {LISTS.map((l) => (
+                  <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover" sx={{ py: 0.75, fontSize: 14 }}>
+                    {t(`books.screens.${l.key}`)}
+                  </Link>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={2}>
+            <Card variant="outlined">
+              <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                <Stack direction="row" justifyContent="space-between" sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
+                  <Typography variant="subtitle2" component="h2">
+                    {t('books.hub.year', { year: m.year })}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('books.hub.yearLine', { income: money(year.income), outflows: money(year.outflows), net: money(year.net) })}
+                  </Typography>
+                </Stack>
+                <Box
+                  sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.5, alignItems: 'end', height: 96 }}
+                  role="img"
+                  aria-label={t('books.hub.chartLabel', { year: m.year })}
+                >
+                  {(months.data ?? []).map((r) => (
+                    <Tooltip key={r.month} title={`${monthName(r.month)}: ${money(r.income)} / ${money(r.outflows)}`}>
+                      <Stack direction="row" spacing={0.25} alignItems="flex-end" sx={{ height: '100%', opacity: r.month === m.month ? 1 : 0.75 }}>
+                        <Box sx={{ flex: 1, height: `${(r.income / peak) * 100}%`, minHeight: 2, bgcolor: 'success.main', borderRadius: 0.5 }} />
+                        <Box sx={{ flex: 1, height: `${(r.outflows / peak) * 100}%`, minHeight: 2, bgcolor: 'error.main', borderRadius: 0.5 }} />
+                      </Stack>
+                    </Tooltip>
+                  ))}
+                </Box>
+                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.5, mt: 0.5 }} aria-hidden>
+                  {Array.from({ length: 12 }, (_, i) => (
+                    <Typography key={i} variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                      {monthName(i + 1)}
+                    </Typography>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+            <Card variant="outlined">
+              <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                <Typography variant="subtitle2" component="h2">
+                  {t('books.hub.recent')}
+                </Typography>
+                {recent.data && recent.data.items.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                    {t('books.hub.noRecent')}
+                  </Typography>
+                ) : (
+                  <List dense disablePadding>
+                    {(recent.data?.items ?? []).map((e) => (
+                      <ListItemButton key={e.id} onClick={() => setEditing(e)} sx={{ px: 0.5 }}>
+                        <ListItemText
+                          primary={`${t(`books.types.${e.type}`)} · ${e.categoryName}`}
+                          secondary={[formatShortDate(e.date, i18n.language), e.workerName ?? e.providerName ?? e.productName ?? e.description]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        />
+                        <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', ml: 1 }}>
+                          {money(e.amount)}
+                        </Typography>
+                      </ListItemButton>
+                    ))}
+                  </List>
+                )}
+              </CardContent>
+            </Card>
+          </Stack>
+        </Grid>
+      </Grid>
+
+      {adding && adding !== 'trip' && <EntryFormDialog open type={adding} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
+      <TripFormDialog open={adding === 'trip'} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />
+      {editing && <EntryFormDialog open type={editing.type} entry={editing} defaultDate={editing.date} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={closing}
+        title={t('books.period.closeTitle')}
+        text={t('books.period.closeText')}
+        confirmLabel={t('books.period.close')}
+        pending={close.isPending}
+        onConfirm={() => close.mutate()}
+        onClose={() => setClosing(false)}
+      />
+    </Box>
+  );
+}

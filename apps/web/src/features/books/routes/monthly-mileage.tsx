@@ -1,0 +1,211 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Alert, Box, Button, Card, CardContent, Grid, IconButton, Link, Snackbar, Stack, Tooltip, Typography } from '@mui/material';
+import { TRIP_SORTS, type Trip } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
+import { useErrorText } from '@/lib/error-text';
+import { formatShortDate } from '@/lib/format';
+import { useMoney } from '@/lib/settings';
+import { booksKeys, deleteTrip, tripsQuery } from '../api/books-api';
+import { HistoryDialog } from '../components/history-dialog';
+import { MonthPicker } from '../components/month-picker';
+import { PeriodBanner, useMonthClosed } from '../components/period-banner';
+import { TripFormDialog } from '../components/trip-form-dialog';
+import { useMonth } from '../lib/month';
+
+type TripSort = (typeof TRIP_SORTS)[number];
+const TRIP_LIST: ListConfig<TripSort, 'vehicleId'> = { sorts: TRIP_SORTS, defaultSort: 'date', defaultOrder: 'desc', filters: { vehicleId: null } };
+const column = createColumnHelper<Trip>();
+
+/** user/monthlymileage: the month's trips, miles per vehicle and the deduction at the rate of each trip's date. */
+export default function MonthlyMileage() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const { money } = useMoney();
+  const m = useMonth();
+  const closed = useMonthClosed(m.year, m.month);
+  const list = useListParams(TRIP_LIST);
+  const trips = useQuery(tripsQuery({ ...toApiQuery(list.params), from: m.from, to: m.to }));
+  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; trip: Trip } | { kind: 'delete'; trip: Trip } | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>();
+  const failureText = useErrorText(failure);
+  const miles = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
+  const remove = useMutation({
+    mutationFn: (trip: Trip) => deleteTrip(trip.id),
+    onSuccess: async () => {
+      setDialog(null);
+      await qc.invalidateQueries({ queryKey: booksKeys.all });
+    },
+    onError: (err) => {
+      setDialog(null);
+      setFailure(err);
+    },
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('date', {
+        meta: { label: t('books.fields.date'), sortKey: 'date', card: 'title' },
+        cell: (c) => formatShortDate(c.getValue(), i18n.language),
+      }),
+      column.accessor('vehicleName', { meta: { label: t('books.fields.vehicle'), sortKey: 'vehicle' } }),
+      column.display({
+        id: 'purpose',
+        meta: { label: t('books.fields.purpose') },
+        cell: ({ row: { original: tr } }) => (
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {tr.purpose}
+            {(tr.origin || tr.destination) && (
+              <Typography component="span" variant="body2" color="text.secondary">
+                {' '}
+                · {[tr.origin, tr.destination].filter(Boolean).join(' → ')}
+              </Typography>
+            )}
+          </Box>
+        ),
+      }),
+      column.accessor('miles', { meta: { label: t('books.fields.miles'), sortKey: 'miles', align: 'right' }, cell: (c) => miles(c.getValue()) }),
+      column.accessor('centsPerMile', {
+        meta: { label: t('books.fields.rate'), align: 'right' },
+        cell: (c) => (c.getValue() === null ? '—' : `${miles(c.getValue()!)} ¢`),
+      }),
+      column.accessor('deduction', {
+        meta: { label: t('books.fields.deduction'), align: 'right' },
+        cell: (c) => (
+          <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+            {money(c.getValue())}
+          </Box>
+        ),
+      }),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- miles() follows the language
+    [t, i18n.language, money],
+  );
+  const sortLabels = Object.fromEntries(TRIP_SORTS.map((s) => [s, t(`books.sorts.${s}`)])) as Record<TripSort, string>;
+  const newButton = (
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })} disabled={closed}>
+      {t('books.trips.new')}
+    </Button>
+  );
+
+  return (
+    <Box>
+      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
+      </Link>
+      <PageHeader
+        title={t('books.screens.monthlyMileage')}
+        subtitle={t('books.screens.monthlyMileageText')}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <MonthPicker />
+            {newButton}
+          </Stack>
+        }
+      />
+      <PeriodBanner year={m.year} month={m.month} />
+      {trips.data && trips.data.vehicles.length > 0 && (
+        <Grid container spacing={2} sx={{ mb: 2 }}>
+          {trips.data.vehicles.map((v) => (
+            <Grid key={v.vehicleId} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Card variant="outlined">
+                <CardContent>
+                  <Typography variant="subtitle2" component="h2">
+                    {v.vehicleName}
+                  </Typography>
+                  <Typography variant="h6">{t('books.trips.miles', { miles: miles(v.miles) })}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('books.trips.vehicleLine', { count: v.count, deduction: money(v.deduction) })}
+                  </Typography>
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <ListToolbar list={list} searchLabel={t('books.searchLabel')} searchPlaceholder={t('books.trips.search')} sortLabels={sortLabels} />
+      <DataList
+        label={t('books.screens.monthlyMileage')}
+        list={list}
+        query={trips}
+        columns={columns}
+        getRowId={(tr) => tr.id}
+        totals={
+          trips.data
+            ? {
+                date: t('books.total', { count: trips.data.totals.count }),
+                miles: miles(trips.data.totals.miles),
+                deduction: money(trips.data.totals.deduction),
+              }
+            : undefined
+        }
+        rowActions={(tr) => (
+          <Stack direction="row">
+            <Tooltip title={t('common.edit')}>
+              <span>
+                <IconButton aria-label={`${t('common.edit')} ${tr.date} ${tr.purpose}`} onClick={() => setDialog({ kind: 'edit', trip: tr })} disabled={closed}>
+                  <Icon name="heroicons_outline:pencil-square" size={18} />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('books.history.title')}>
+              <IconButton aria-label={`${t('books.history.title')} ${tr.date} ${tr.purpose}`} onClick={() => setHistoryOf(tr.id)}>
+                <Icon name="heroicons_outline:clock" size={18} />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('common.delete')}>
+              <span>
+                <IconButton
+                  aria-label={`${t('common.delete')} ${tr.date} ${tr.purpose}`}
+                  onClick={() => setDialog({ kind: 'delete', trip: tr })}
+                  disabled={closed}
+                >
+                  <Icon name="heroicons_outline:trash" size={18} />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        )}
+        empty={{ icon: 'heroicons_outline:map', title: t('books.trips.emptyTitle'), text: t('books.trips.emptyText'), action: closed ? undefined : newButton }}
+        noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
+      />
+      <TripFormDialog
+        open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
+        trip={dialog?.kind === 'edit' ? dialog.trip : undefined}
+        defaultDate={m.defaultDate}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('books.trips.deleteTitle')}
+        text={
+          dialog?.kind === 'delete' ? t('books.trips.deleteText', { date: formatShortDate(dialog.trip.date, i18n.language), purpose: dialog.trip.purpose }) : ''
+        }
+        confirmLabel={t('common.delete')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.trip)}
+        onClose={() => setDialog(null)}
+      />
+      <HistoryDialog entity="trip" id={historyOf} onClose={() => setHistoryOf(null)} />
+      <Snackbar
+        open={failure !== undefined}
+        autoHideDuration={8000}
+        onClose={() => setFailure(undefined)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" role="alert" onClose={() => setFailure(undefined)}>
+          {failureText}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import { session } from './session';
+
+/** Fetches a file the API serves to the signed-in user only, and hands it to the browser to save. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const res = await fetch(path, { headers: { authorization: `Bearer ${session.get() ?? ''}` } });
+  if (!res.ok) throw new Error(res.statusText || `HTTP ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
