@@ -53,7 +53,7 @@ export default function BooksHub() {
   const me = useQuery(currentUserQuery).data;
   const summary = useQuery(monthSummaryQuery(m.year, m.month));
   const months = useQuery(monthsQuery(m.year));
-  const recent = useQuery(entriesQuery({ sort: 'createdAt', order: 'desc', size: 5 }));
+  const recent = useQuery(entriesQuery({ sort: 'createdAt', order: 'desc', size: 10 }));
   const closed = useMonthClosed(m.year, m.month);
   const [adding, setAdding] = useState<EntryType | 'trip' | null>(null);
   const [editing, setEditing] = useState<Entry | null>(null);
@@ -162,7 +162,7 @@ export default function BooksHub() {
               <Typography variant="subtitle2" component="h2">
                 {t('books.hub.lists')}
               </Typography>
-              <Box component="nav" aria-label={t('books.hub.lists')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: '1fr' }, columnGap: 1 }}>
+              <Box component="nav" aria-label={t('books.hub.lists')} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1 }}>
                 {LISTS.map((l) => (
                   <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover" sx={{ py: 0.75, fontSize: 14 }}>
                     {t(`books.screens.${l.key}`)}
@@ -218,7 +218,7 @@ export default function BooksHub() {
                   </Typography>
                 ) : (
                   <List dense disablePadding>
-                    {(recent.data?.items ?? []).map((e) => (
+                    {(recent.data?.items ?? []).slice(0, 5).map((e) => (
                       <ListItemButton key={e.id} onClick={() => setEditing(e)} sx={{ px: 0.5 }}>
                         <ListItemText
                           primary={`${t(`books.types.${e.type}`)} · ${e.categoryName}`}

@@ -138,13 +138,18 @@ export default function IncomeRegister() {
           </Stack>
           <Stack spacing={1.5} role="list" aria-label={t('books.register.lines')}>
             {lines.fields.map((field, i) => (
-              <Stack
+              <Box
                 key={field.id}
                 role="listitem"
-                direction="row"
-                spacing={1}
-                alignItems="flex-start"
-                sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1 }}
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  alignItems: 'start',
+                  // Phone: amount, method and the remove button, then category and description.
+                  gridTemplateColumns: { xs: '1fr 1fr 40px', sm: '140px 140px 180px 1fr 40px' },
+                  '& > .line-description': { gridColumn: { xs: 'span 2', sm: 'auto' } },
+                  '& > .line-remove': { gridRow: { xs: 1, sm: 'auto' }, gridColumn: { xs: 3, sm: 5 } },
+                }}
               >
                 <FormTextField
                   control={control}
@@ -153,32 +158,17 @@ export default function IncomeRegister() {
                   size="small"
                   required
                   autoFocus={i === 0}
-                  sx={{ width: { xs: 'calc(50% - 4px)', sm: 140 } }}
                   slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${t('books.fields.amount')} ${i + 1}` } }}
                   onKeyDown={(e) => onKeyDown(e, i, false)}
                 />
-                <FormTextField
-                  control={control}
-                  name={`lines.${i}.paymentMethod`}
-                  select
-                  label={t('books.fields.paymentMethod')}
-                  size="small"
-                  sx={{ width: { xs: 'calc(50% - 4px)', sm: 140 } }}
-                >
+                <FormTextField control={control} name={`lines.${i}.paymentMethod`} select label={t('books.fields.paymentMethod')} size="small">
                   {PAYMENT_METHODS.map((p) => (
                     <MenuItem key={p} value={p}>
                       {t(`books.methods.${p}`)}
                     </MenuItem>
                   ))}
                 </FormTextField>
-                <FormTextField
-                  control={control}
-                  name={`lines.${i}.categoryId`}
-                  select
-                  label={t('books.fields.category')}
-                  size="small"
-                  sx={{ width: { xs: 'calc(50% - 4px)', sm: 180 } }}
-                >
+                <FormTextField control={control} name={`lines.${i}.categoryId`} select label={t('books.fields.category')} size="small">
                   {incomeCategories.map((c) => (
                     <MenuItem key={c.id} value={c.id}>
                       {c.name}
@@ -190,17 +180,17 @@ export default function IncomeRegister() {
                   name={`lines.${i}.description`}
                   label={t('books.fields.description')}
                   size="small"
-                  sx={{ flex: 1, minWidth: { xs: 'calc(50% - 52px)', sm: 120 } }}
+                  className="line-description"
                   onKeyDown={(e) => onKeyDown(e, i, true)}
                 />
                 <Tooltip title={t('books.register.removeLine')}>
-                  <span>
+                  <span className="line-remove">
                     <IconButton aria-label={`${t('books.register.removeLine')} ${i + 1}`} onClick={() => lines.remove(i)} disabled={lines.fields.length === 1}>
                       <Icon name="heroicons_outline:x-mark" size={18} />
                     </IconButton>
                   </span>
                 </Tooltip>
-              </Stack>
+              </Box>
             ))}
           </Stack>
           <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>

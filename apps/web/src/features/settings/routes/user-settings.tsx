@@ -9,14 +9,16 @@ import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/page-states';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { BusinessSection } from '../components/business-section';
 import { PreferencesSection } from '../components/preferences-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsList } from '../components/sessions-list';
 
-const SECTIONS = ['profile', 'preferences', 'security'] as const;
+const SECTIONS = ['profile', 'business', 'preferences', 'security'] as const;
 type Section = (typeof SECTIONS)[number];
 const ICONS: Record<Section, string> = {
   profile: 'heroicons_outline:user-circle',
+  business: 'heroicons_outline:building-storefront',
   preferences: 'heroicons_outline:adjustments-horizontal',
   security: 'heroicons_outline:lock-closed',
 };
@@ -74,6 +76,11 @@ export default function UserSettings() {
     profile: (
       <SectionCard title={t('settings.sections.profile')} subtitle={t('settings.sections.profileHint')}>
         <ProfileSection user={u} onSaved={onSaved} onError={onError} />
+      </SectionCard>
+    ),
+    business: (
+      <SectionCard title={t('settings.sections.business')} subtitle={t('settings.sections.businessHint')}>
+        <BusinessSection onSaved={onSaved} />
       </SectionCard>
     ),
     preferences: (
