@@ -288,6 +288,9 @@ describe('trips', () => {
     const list = expectOk(await api('GET', `/api/trips?from=2022-01-01&to=2022-12-31&vehicleId=${v.id}`));
     expect(list.totals).toEqual({ miles: 22.6, deduction: 603 + 769, count: 2 });
     expect(list.vehicles).toEqual([{ vehicleId: v.id, vehicleName: 'Delivery van', miles: 22.6, deduction: 1372, count: 2 }]);
+    // A trip without a rate in force (before the first one) deducts nothing, and says so.
+    const early = expectOk(await api('POST', '/api/trips', { vehicleId: v.id, date: '2021-12-31', miles: 5, purpose: 'Before the rates' }), 201);
+    expect(early).toMatchObject({ centsPerMile: null, deduction: 0 });
     const july = expectOk(await api('GET', '/api/reports/month-summary?year=2022&month=7'));
     expect(july).toMatchObject({ miles: 12.3, mileageDeduction: 769, net: -769 });
     expectError(await api('GET', `/api/trips/${after.id}`, undefined, other), 404, 'NOT_FOUND');
@@ -408,5 +411,50 @@ describe('settings', () => {
     expect(s.business).toEqual({ name: 'Panadería Sol', taxId: '12-3456789', address: '1 Main St', currency: 'EUR' });
     expectError(await api('PATCH', '/api/settings', { business: { currency: 'XYZ' } }), 400, 'VALIDATION');
     expect(expectOk(await api('GET', '/api/settings')).business.currency).toBe('EUR');
+  });
+});
+
+describe('month summary and worker totals', () => {
+  it('sums the month by category and payment method, and each worker by month and year, exactly', async () => {
+    const { cat } = await chart();
+    const owner = await t.bookkeeper();
+    const as = (method: 'GET' | 'POST', url: string, body?: unknown) => t.api(method, url, { token: owner.token, body });
+    const ana = expectOk(await as('POST', '/api/workers', { name: 'Ana', kind: 'employee' }), 201);
+    const ben = expectOk(await as('POST', '/api/workers', { name: 'Ben', kind: 'contractor' }), 201);
+    expectOk(
+      await as('POST', '/api/entries/batch', {
+        entries: [
+          { type: 'income', date: '2026-10-01', amount: 1001, categoryId: cat('Ventas').id, paymentMethod: 'cash' },
+          { type: 'income', date: '2026-10-02', amount: 2002, categoryId: cat('Ventas').id, paymentMethod: 'card' },
+          { type: 'income', date: '2026-10-02', amount: 303, categoryId: cat('Servicios').id, paymentMethod: 'card' },
+          { type: 'expense', date: '2026-10-03', amount: 404, categoryId: cat('Utilidades').id, subcategoryId: (await chart()).sub('Agua').id },
+          { type: 'worker_payment', date: '2026-10-04', amount: 10000, categoryId: cat('Salarios y jornales').id, workerId: ana.id },
+          { type: 'worker_payment', date: '2026-03-04', amount: 7000, categoryId: cat('Salarios y jornales').id, workerId: ana.id },
+          { type: 'worker_payment', date: '2025-10-04', amount: 999, categoryId: cat('Salarios y jornales').id, workerId: ana.id },
+        ],
+      }),
+      201,
+    );
+    const s = expectOk(await as('GET', '/api/reports/month-summary?year=2026&month=10'));
+    expect(s).toMatchObject({ income: 3306, expenses: 404, workerPayments: 10000, outflows: 10404, net: 3306 - 10404, entries: 5 });
+    expect(s.incomeByMethod).toEqual([
+      { paymentMethod: 'card', amount: 2305, count: 2 },
+      { paymentMethod: 'cash', amount: 1001, count: 1 },
+    ]);
+    expect(s.byCategory.find((r: { categoryName: string }) => r.categoryName === 'Utilidades')).toMatchObject({
+      subcategoryName: 'Agua',
+      amount: 404,
+      count: 1,
+      type: 'expense',
+    });
+    expect(s.daily).toHaveLength(31);
+    expect(s.daily[1]).toMatchObject({ date: '2026-10-02', income: 2305 });
+    const w = expectOk(await as('GET', '/api/reports/worker-totals?year=2026&month=10'));
+    expect(w.items).toEqual([
+      { workerId: ana.id, workerName: 'Ana', kind: 'employee', active: true, month: 10000, monthCount: 1, year: 17000, yearCount: 2 },
+      { workerId: ben.id, workerName: 'Ben', kind: 'contractor', active: true, month: 0, monthCount: 0, year: 0, yearCount: 0 },
+    ]);
+    expect(w.totals).toEqual({ month: 10000, year: 17000 });
+    expectError(await as('GET', '/api/reports/month-summary?year=2026&month=13'), 400, 'VALIDATION');
   });
 });

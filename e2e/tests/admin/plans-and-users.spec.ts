@@ -44,8 +44,9 @@ describe.each(VIEWPORTS)('the administrator at $width px', (viewport) => {
     await ownerSide.page.getByRole('button', { name: 'I have a plan now — continue' }).click();
     await ownerSide.page.waitForURL('**/user/dashboard');
     await ownerSide.page.getByRole('heading', { level: 1, name: new RegExp(owner.name.split(' ')[0]!) }).waitFor();
-    await ownerSide.page.getByText('What comes next').waitFor();
-    await ownerSide.page.getByText('Basic').first().waitFor();
+    // The books hub, now that the plan allows it.
+    await ownerSide.page.getByText('Quick add').waitFor();
+    await ownerSide.page.getByRole('link', { name: 'Daily income' }).waitFor();
 
     // An owner who opens an admin screen is sent to their own dashboard.
     await ownerSide.page.goto('/users');

@@ -336,9 +336,9 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': 
 
 /** The name a receipt is shown and downloaded under: the client's base name, without control characters, ending as its type does. */
 function cleanFileName(name: string, mime: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   let base = path
     .basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
     .slice(0, 150);

@@ -1,0 +1,262 @@
+/**
+ * `npm run seed:demo`: a demo owner with a year of a small bakery's books, written through the API
+ * itself (every rule of the books applies to it as to anyone). DEMO_EMAIL and DEMO_PASSWORD choose
+ * the account; without them it uses demo@cuadre.local and prints a generated password. The account
+ * is created once: a second run finds it and changes nothing. It uses the server's own settings
+ * (DATA_DIR or DATABASE_URL); with the embedded database, stop the server first (one process at a time).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config/env.js';
+import { hashPassword, usePasswordProfile } from '../../lib/passwords.js';
+import { users } from '../schema/index.js';
+
+type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
+
+/** A seeded generator, so every run on every machine writes the same books. */
+function generator(seed: number) {
+  let s = seed;
+  return (min: number, max: number) => {
+    s = (s * 48271) % 2147483647;
+    return min + (s % (max - min + 1));
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export async function seedDemo(
+  opts: { email?: string; password?: string; now?: Date; log?: (line: string) => void; env?: Record<string, string | undefined> } = {},
+) {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const email = (opts.email ?? 'demo@cuadre.local').toLowerCase();
+  const chosen = !opts.password;
+  const password = opts.password ?? `Demo-${randomBytes(6).toString('base64url')}-${randomBytes(2).toString('hex')}`;
+  const config = loadConfig(opts.env ?? process.env);
+  const started = Date.now();
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  try {
+    const db = app.database.db;
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) {
+      log(`The demo account ${email} already exists; nothing was changed.`);
+      return { created: false, email };
+    }
+    usePasswordProfile('owasp');
+    await db.insert(users).values({
+      email,
+      name: 'Marta Ruiz',
+      company: 'Panadería La Espiga',
+      passwordHash: await hashPassword(password),
+      plan: 'pro',
+      emailConfirmedAt: new Date(),
+      agreementsAt: new Date(),
+      business: { taxId: '12-3456789', address: '1200 Main St, San Antonio, TX', currency: 'USD' },
+    });
+    await writeBooks(app.inject.bind(app), email, password, opts.now ?? new Date());
+    log(`Demo account: ${email}${chosen ? `  password: ${password}` : ' (password from DEMO_PASSWORD)'}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return { created: true, email, password };
+  } finally {
+    await app.close();
+  }
+}
+
+async function writeBooks(inject: Inject, email: string, password: string, now: Date) {
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, body?: unknown): Promise<T> => {
+    const res = await inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body instanceof FormData ? { payload: body } : body !== undefined ? { payload: body as object } : {}),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+  const { accessToken: token } = await call<{ accessToken: string }>('POST', '/api/auth/sign-in', undefined, { email, password });
+  const post = <T>(url: string, body: unknown) => call<T & { id: string }>('POST', url, token, body);
+  const { items: cats } = await call<{ items: { id: string; name: string }[] }>('GET', '/api/categories?size=100', token);
+  const { items: subs } = await call<{ items: { id: string; name: string }[] }>('GET', '/api/subcategories?size=500', token);
+  const cat = (name: string) => cats.find((c) => c.name === name)!.id;
+  const sub = (name: string) => subs.find((s) => s.name === name)!.id;
+
+  const lucia = await post('/api/workers', {
+    name: 'Lucía Pérez',
+    kind: 'employee',
+    taxId: '123-45-6789',
+    phone: '210-555-0101',
+    payRate: 1650,
+    payUnit: 'hour',
+  });
+  const tomas = await post('/api/workers', {
+    name: 'Tomás Ríos',
+    kind: 'contractor',
+    taxId: '987-65-4321',
+    payRate: 45000,
+    payUnit: 'job',
+    notes: 'Oven repairs and deep cleaning',
+  });
+  const flourCo = await post('/api/providers', {
+    name: 'Harinas del Sur',
+    contactName: 'Ana Gil',
+    phone: '210-555-0199',
+    defaultCategoryId: cat('Compras de mercancía'),
+  });
+  const dairy = await post('/api/providers', { name: 'Lácteos Hill Country', defaultCategoryId: cat('Materiales de producción') });
+  const utility = await post('/api/providers', { name: 'CPS Energy', defaultCategoryId: cat('Utilidades') });
+  const van = await post('/api/vehicles', {
+    name: 'Delivery van',
+    make: 'Ford',
+    model: 'Transit Connect',
+    year: 2021,
+    plate: 'BKR-2041',
+    initialOdometer: 38250,
+  });
+  const flour = await post('/api/products', {
+    name: 'Flour 25 kg',
+    unit: 'bag',
+    defaultUnitCost: 1899,
+    providerId: flourCo.id,
+    categoryId: cat('Compras de mercancía'),
+  });
+  const butter = await post('/api/products', {
+    name: 'Butter',
+    unit: 'kg',
+    defaultUnitCost: 845,
+    providerId: dairy.id,
+    categoryId: cat('Materiales de producción'),
+  });
+  const cakes = await post('/api/subcategories', { categoryId: cat('Ventas'), name: 'Pasteles por encargo' });
+
+  const rnd = generator(20_26);
+  // The twelve months that end with this one: a rate change (1 January) falls inside them.
+  let odometer = 38250;
+  for (let back = 11; back >= 0; back--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    const y = d.getUTCFullYear();
+    const m = d.getUTCMonth() + 1;
+    const days = back === 0 ? now.getUTCDate() : new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const date = (day: number) => `${y}-${pad(m)}-${pad(Math.min(day, days))}`;
+    const lines: Record<string, unknown>[] = [];
+    for (let day = 1; day <= days; day++) {
+      if (new Date(Date.UTC(y, m - 1, day)).getUTCDay() === 1) continue; // closed on Mondays
+      lines.push({
+        type: 'income',
+        date: date(day),
+        amount: rnd(28000, 61000),
+        categoryId: cat('Ventas'),
+        paymentMethod: 'card',
+        description: 'Counter sales',
+      });
+      lines.push({ type: 'income', date: date(day), amount: rnd(6000, 19000), categoryId: cat('Ventas'), paymentMethod: 'cash', description: 'Counter sales' });
+      if (day % 9 === 0)
+        lines.push({
+          type: 'income',
+          date: date(day),
+          amount: rnd(4500, 22000),
+          categoryId: cat('Ventas'),
+          subcategoryId: cakes.id,
+          paymentMethod: 'transfer',
+          description: 'Custom cake order',
+        });
+    }
+    for (const day of [3, 17]) {
+      lines.push({ type: 'purchase', date: date(day), productId: flour.id, quantity: rnd(8, 16) + 0.5, paymentMethod: 'transfer' });
+      lines.push({ type: 'purchase', date: date(day + 1), productId: butter.id, quantity: `${rnd(10, 24)}.${rnd(0, 9)}${rnd(0, 9)}5`, paymentMethod: 'card' });
+    }
+    lines.push({
+      type: 'supplier_payment',
+      date: date(25),
+      amount: rnd(9000, 16000),
+      providerId: utility.id,
+      subcategoryId: sub('Electricidad'),
+      paymentMethod: 'transfer',
+      reference: `INV-${y}${pad(m)}`,
+    });
+    lines.push({
+      type: 'expense',
+      date: date(1),
+      amount: 185000,
+      categoryId: cat('Renta de local'),
+      paymentMethod: 'check',
+      reference: String(3000 + m),
+      description: 'Shop rent',
+    });
+    lines.push({ type: 'expense', date: date(12), amount: 6999, categoryId: cat('Utilidades'), subcategoryId: sub('Internet'), paymentMethod: 'card' });
+    lines.push({
+      type: 'expense',
+      date: date(20),
+      amount: rnd(2500, 9000),
+      categoryId: cat('Gastos de vehículo'),
+      subcategoryId: sub('Combustible'),
+      paymentMethod: 'card',
+    });
+    lines.push({
+      type: 'expense',
+      date: date(8),
+      amount: rnd(1500, 6000),
+      categoryId: cat('Publicidad'),
+      paymentMethod: 'card',
+      description: 'Social media ads',
+    });
+    for (const day of [14, 28])
+      lines.push({
+        type: 'worker_payment',
+        date: date(day),
+        amount: rnd(118000, 132000),
+        categoryId: cat('Salarios y jornales'),
+        workerId: lucia.id,
+        hours: 80,
+        paymentMethod: 'transfer',
+      });
+    if (m % 3 === 0)
+      lines.push({
+        type: 'worker_payment',
+        date: date(22),
+        amount: 45000,
+        categoryId: cat('Trabajo por contrato'),
+        workerId: tomas.id,
+        paymentMethod: 'check',
+        reference: String(5000 + m),
+      });
+    const batch = await post<{ items: { id: string; type: string }[] }>('/api/entries/batch', { entries: lines });
+
+    // A receipt for the month's rent.
+    const rent = batch.items.find((e) => e.type === 'expense')!;
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([`%PDF-1.4\n% Rent receipt ${y}-${pad(m)}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`], { type: 'application/pdf' }),
+      `rent-${y}-${pad(m)}.pdf`,
+    );
+    await call('POST', `/api/entries/${rent.id}/attachments`, token, form);
+
+    for (const day of [4, 11, 18, 26]) {
+      const miles = rnd(80, 260) / 10;
+      const start = odometer + rnd(5, 40);
+      odometer = start + miles;
+      await post('/api/trips', {
+        vehicleId: van.id,
+        date: date(day),
+        odometerStart: Number(start.toFixed(1)),
+        odometerEnd: Number(odometer.toFixed(1)),
+        purpose: day === 18 ? 'Catering delivery' : 'Flour and dairy pickup',
+        origin: 'Bakery',
+        destination: day === 18 ? 'Client event' : 'Harinas del Sur',
+      });
+    }
+    // The first month is filed: closed.
+    if (back === 11) await post(`/api/tax-years/${y}/months/${m}/close`, {});
+  }
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  seedDemo({ email: process.env.DEMO_EMAIL || undefined, password: process.env.DEMO_PASSWORD || undefined }).then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(`The demo seed failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
