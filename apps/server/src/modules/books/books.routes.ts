@@ -19,16 +19,14 @@ import {
   ZYearMonthQuery,
   ZYearParam,
 } from '@cuadre/contracts';
-import { notFound } from '../../lib/errors.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import { AuditRepository } from './audit.repository.js';
+import type { AuditService } from './audit.service.js';
 import type { PeriodsService } from './periods.service.js';
 import { bookErrors as errors } from './registries.routes.js';
 import type { TripsService } from './trips.service.js';
-import type { Db } from '../../db/client.js';
 
 /** Trips, periods, the month's summary and the audit trail. */
-export function bookRoutes(app: FastifyInstance, deps: { db: Db; trips: TripsService; periods: PeriodsService }, guards: Guards) {
+export function bookRoutes(app: FastifyInstance, deps: { audit: AuditService; trips: TripsService; periods: PeriodsService }, guards: Guards) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const opts = { onRequest: guards.requireBooks };
   const { trips, periods } = deps;
@@ -134,23 +132,6 @@ export function bookRoutes(app: FastifyInstance, deps: { db: Db; trips: TripsSer
         response: { 200: ZAuditList, ...errors },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      const rows = await new AuditRepository(deps.db, auth.user.id, auth.user.id).history(req.query.entity, req.query.id);
-      // Another owner's record has no history here: the same 404 as a record that never was.
-      if (rows.length === 0) throw notFound('History');
-      return {
-        items: rows.map((a) => ({
-          id: a.id,
-          entity: a.entity as typeof req.query.entity,
-          entityId: a.entityId,
-          action: a.action,
-          at: a.at.toISOString(),
-          actor: { id: a.actorId, name: a.actorName },
-          before: a.before ?? null,
-          after: a.after ?? null,
-        })),
-      };
-    },
+    (req) => deps.audit.history(authOf(req), req.query.entity, req.query.id),
   );
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileStore } from '../../lib/file-store.js';
 import type { AreaOptions } from '../core.js';
+import { AuditService } from './audit.service.js';
 import { bookRoutes } from './books.routes.js';
 import { entryRoutes } from './entries.routes.js';
 import { EntriesService } from './entries.service.js';
@@ -15,5 +16,5 @@ export default async function booksArea(app: FastifyInstance, { core }: AreaOpti
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
   entryRoutes(app, new EntriesService(core.db, files), core.guards);
-  bookRoutes(app, { db: core.db, trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
+  bookRoutes(app, { audit: new AuditService(core.db), trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }
