@@ -176,7 +176,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         title={title}
         subtitle={subtitle}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
             {actions}
             <Tooltip title={t('books.exportCsv')}>

@@ -88,7 +88,7 @@ export default function BooksHub() {
         title={me ? t(`userDashboard.greeting.${greetingKey(new Date().getHours())}`, { name: me.name.split(/\s+/)[0] }) : t('books.hub.title')}
         subtitle={me?.company ? t('books.hub.subtitleCompany', { company: me.company }) : t('books.hub.subtitle')}
         actions={
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
             {!closed && (
               <Button variant="outlined" size="small" onClick={() => setClosing(true)} startIcon={<Icon name="heroicons_outline:lock-closed" size={18} />}>

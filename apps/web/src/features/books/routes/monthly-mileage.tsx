@@ -105,7 +105,7 @@ export default function MonthlyMileage() {
         title={t('books.screens.monthlyMileage')}
         subtitle={t('books.screens.monthlyMileageText')}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
             {newButton}
           </Stack>

@@ -39,7 +39,7 @@ export default function OperationalExpenses() {
         title={t('books.screens.operationalExpenses')}
         subtitle={t('books.screens.operationalExpensesText')}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
             <Button component={RouterLink} to={`/user/dailyoperationalexpenses?${m.search}`} variant="outlined">
               {t('books.screens.dailyOperationalExpenses')}

@@ -32,7 +32,7 @@ export default function WorkersPayment() {
         title={t('books.screens.workersPayment')}
         subtitle={t('books.screens.workersPaymentText')}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
             <Button component={RouterLink} to={`/user/dailyworkerspayments?${m.search}`} variant="outlined">
               {t('books.screens.dailyWorkersPayments')}

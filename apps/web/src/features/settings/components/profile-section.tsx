@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Box, Divider, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
-import { USER_STATUSES, ZCompany, ZPersonName, type Presence, type User } from '@cuadre/contracts';
+import { USER_STATUSES, ZPersonName, type Presence, type User } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
@@ -13,7 +13,6 @@ import { AvatarField } from './avatar-field';
 
 interface ProfileValues {
   name: string;
-  company: string;
 }
 
 function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text: string) => void; onError: (text: string) => void }) {
@@ -58,16 +57,16 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
 }
 
 /** The profile form's rules: the contract's own (the server checks the same). */
-const ZProfileForm = z.object({ name: ZPersonName, company: ZCompany });
+const ZProfileForm = z.object({ name: ZPersonName });
 
-/** Name, company, avatar and presence. */
+/** Name, avatar and presence (the business's name is in the business section). */
 export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved: (text: string) => void; onError: (text: string) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { form, onSubmit, formError, pending, leaveDialog } = useAppForm<ProfileValues>(ZProfileForm, {
-    defaultValues: { name: user.name, company: user.company ?? '' },
+    defaultValues: { name: user.name },
     submit: async (values) => {
-      const u = await updateMe({ name: values.name, company: values.company || null });
+      const u = await updateMe({ name: values.name });
       qc.setQueryData(currentUserQuery.queryKey, u);
       return u;
     },
@@ -77,10 +76,10 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
   const { control, reset, formState } = form;
   // When the user changes elsewhere (the top bar, another tab), an untouched form follows.
   useEffect(() => {
-    if (!formState.isDirty) reset({ name: user.name, company: user.company ?? '' });
+    if (!formState.isDirty) reset({ name: user.name });
     // formState.isDirty is read, not watched: a save resets it itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the saved user; isDirty is read, not watched
-  }, [user.name, user.company]);
+  }, [user.name]);
 
   return (
     <Stack spacing={3}>
@@ -96,13 +95,6 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
             slotProps={{ htmlInput: { readOnly: true } }}
           />
           <FormTextField control={control} name="name" label={t('settings.profile.name')} required autoComplete="name" />
-          <FormTextField
-            control={control}
-            name="company"
-            label={t('settings.profile.company')}
-            autoComplete="organization"
-            helperText={t('settings.profile.companyHint')}
-          />
           <FormFooter formError={formError} pending={pending} disabled={!formState.isDirty} submitLabel={t('common.save')} />
         </Stack>
       </Box>
