@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
-import { Alert, Box, Button, Chip, IconButton, MenuItem, Snackbar, Stack, Tab, Tabs, TextField, Tooltip } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, MenuItem, Stack, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { CATEGORY_KINDS, CATEGORY_SORTS, isRealDate, type Category, type CategoryKind, type MileageRate } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormTextField } from '@/components/form/fields';
@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
+import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
 import {
   adminCategoriesQuery,
@@ -60,41 +60,6 @@ export default function Categories() {
   );
 }
 
-interface Notice {
-  severity: 'success' | 'error';
-  text: string;
-}
-
-function useNotice() {
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [failure, setFailure] = useState<unknown>();
-  const failureText = useErrorText(failure);
-  const view = (
-    <Snackbar
-      open={!!notice || failure !== undefined}
-      autoHideDuration={6000}
-      onClose={() => {
-        setNotice(null);
-        setFailure(undefined);
-      }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert
-        severity={failure !== undefined ? 'error' : (notice?.severity ?? 'success')}
-        variant="filled"
-        role={failure !== undefined ? 'alert' : 'status'}
-        onClose={() => {
-          setNotice(null);
-          setFailure(undefined);
-        }}
-      >
-        {failure !== undefined ? failureText : notice?.text}
-      </Alert>
-    </Snackbar>
-  );
-  return { setNotice, setFailure, view };
-}
-
 interface CategoryValues {
   name: string;
   kind: CategoryKind;
@@ -108,7 +73,7 @@ function CategoryList() {
   const { params, setParams } = list;
   const query = useQuery(adminCategoriesQuery({ ...toApiQuery(params), active: params.filters.active }));
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; category: Category } | { kind: 'delete'; category: Category } | null>(null);
-  const { setNotice, setFailure, view } = useNotice();
+  const { done, failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: chartKeys.all });
   const schema = useMemo(
     () =>
@@ -126,24 +91,24 @@ function CategoryList() {
     onSuccess: (_r, v) => {
       setDialog(null);
       void refresh();
-      setNotice({ severity: 'success', text: t('chart.saved', { name: v.name.trim() }) });
+      done(t('chart.saved', { name: v.name.trim() }));
     },
   });
   const change = useMutation({
     mutationFn: ({ category, active }: { category: Category; active: boolean }) => saveCategory(category.id, { active }),
     onSuccess: refresh,
-    onError: setFailure,
+    onError: failed,
   });
   const remove = useMutation({
     mutationFn: (c: Category) => deleteCategory(c.id),
     onSuccess: async (_ok, c) => {
       setDialog(null);
       await refresh();
-      setNotice({ severity: 'success', text: t('chart.deleted', { name: c.name }) });
+      done(t('chart.deleted', { name: c.name }));
     },
     onError: (err) => {
       setDialog(null);
-      setFailure(err instanceof ApiError && err.code === 'CONFLICT' ? new Error(t('chart.inUse')) : err);
+      failed(err instanceof ApiError && err.code === 'CONFLICT' ? new Error(t('chart.inUse')) : err);
     },
   });
   // Up or down one place in the chart's order, as every screen lists it.
@@ -158,7 +123,7 @@ function CategoryList() {
       await reorderCategories(ids);
     },
     onSuccess: refresh,
-    onError: setFailure,
+    onError: failed,
   });
 
   const columns = useMemo(
@@ -319,7 +284,7 @@ function MileageRates() {
   const list = useListParams(RATE_LIST);
   const rates = useQuery(mileageRatesQuery);
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; rate: MileageRate } | { kind: 'delete'; rate: MileageRate } | null>(null);
-  const { setNotice, setFailure, view } = useNotice();
+  const { done, failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: chartKeys.all });
   const schema = useMemo(
     () =>
@@ -339,7 +304,7 @@ function MileageRates() {
     onSuccess: () => {
       setDialog(null);
       void refresh();
-      setNotice({ severity: 'success', text: t('chart.rates.saved') });
+      done(t('chart.rates.saved'));
     },
   });
   const remove = useMutation({
@@ -350,7 +315,7 @@ function MileageRates() {
     },
     onError: (err) => {
       setDialog(null);
-      setFailure(err);
+      failed(err);
     },
   });
   const rate = (n: number) => `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n)} ¢`;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
-import { Alert, Box, Button, Chip, IconButton, MenuItem, Snackbar, Stack, TextField, Tooltip } from '@mui/material';
+import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { SUBCATEGORY_SORTS, ZUuid, type Subcategory } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormTextField } from '@/components/form/fields';
@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
+import { useNotices } from '@/components/notice';
 import { adminCategoriesQuery, adminSubcategoriesQuery, chartKeys, deleteSharedSubcategory, saveSharedSubcategory } from '../api/chart-api';
 import { ChartFormDialog } from '../components/chart-form-dialog';
 
@@ -35,8 +35,7 @@ export default function Subcategories() {
   const subs = useQuery(adminSubcategoriesQuery(toApiQuery(params)));
   const categories = useQuery(adminCategoriesQuery({ size: 100, sort: 'sortOrder', order: 'asc' }));
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; sub: Subcategory } | { kind: 'delete'; sub: Subcategory } | null>(null);
-  const [failure, setFailure] = useState<unknown>();
-  const failureText = useErrorText(failure);
+  const { failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: chartKeys.all });
   const editing = dialog?.kind === 'edit' ? dialog.sub : undefined;
   const schema = useMemo(() => z.object({ categoryId: ZUuid, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)) }), []);
@@ -53,7 +52,7 @@ export default function Subcategories() {
       void refresh();
     },
   });
-  const toggle = useMutation({ mutationFn: (s: Subcategory) => saveSharedSubcategory(s.id, { active: !s.active }), onSuccess: refresh, onError: setFailure });
+  const toggle = useMutation({ mutationFn: (s: Subcategory) => saveSharedSubcategory(s.id, { active: !s.active }), onSuccess: refresh, onError: failed });
   const remove = useMutation({
     mutationFn: (s: Subcategory) => deleteSharedSubcategory(s.id),
     onSuccess: async () => {
@@ -62,7 +61,7 @@ export default function Subcategories() {
     },
     onError: (err) => {
       setDialog(null);
-      setFailure(err instanceof ApiError && err.code === 'CONFLICT' ? new Error(t('chart.inUse')) : err);
+      failed(err instanceof ApiError && err.code === 'CONFLICT' ? new Error(t('chart.inUse')) : err);
     },
   });
   const columns = useMemo(
@@ -185,16 +184,7 @@ export default function Subcategories() {
         onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.sub)}
         onClose={() => setDialog(null)}
       />
-      <Snackbar
-        open={failure !== undefined}
-        autoHideDuration={8000}
-        onClose={() => setFailure(undefined)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" role="alert" onClose={() => setFailure(undefined)}>
-          {failureText}
-        </Alert>
-      </Snackbar>
+      {view}
     </Box>
   );
 }

@@ -1,9 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Alert, Box, Button, IconButton, Link, MenuItem, Snackbar, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
@@ -11,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { downloadFile } from '@/lib/download';
-import { useErrorText } from '@/lib/error-text';
+import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, deleteEntry, entriesQuery } from '../api/books-api';
@@ -20,6 +19,7 @@ import { EntryFormDialog, type EntryFormValues } from './entry-form-dialog';
 import { HistoryDialog } from './history-dialog';
 import { MonthPicker } from './month-picker';
 import { PeriodBanner, useMonthClosed } from './period-banner';
+import { BackToBooks } from './back-to-books';
 
 type EntrySort = (typeof ENTRY_SORTS)[number];
 const ENTRY_LIST: ListConfig<EntrySort, 'paymentMethod' | 'categoryId'> = {
@@ -59,8 +59,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
 
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; entry: Entry } | { kind: 'delete'; entry: Entry } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
-  const [notice, setNotice] = useState<unknown>();
-  const noticeText = useErrorText(notice);
+  const { failed, view } = useNotices();
   const remove = useMutation({
     mutationFn: (e: Entry) => deleteEntry(e.id),
     onSuccess: async () => {
@@ -69,7 +68,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
     },
     onError: (err) => {
       setDialog(null);
-      setNotice(err);
+      failed(err);
     },
   });
 
@@ -165,13 +164,11 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
     void downloadFile(
       `/api/entries/export.csv?${new URLSearchParams(Object.entries({ type, from: m.from, to: m.to, ...fixed }).filter((e): e is [string, string] => !!e[1])).toString()}`,
       `${type}-${m.year}-${String(m.month).padStart(2, '0')}.csv`,
-    ).catch(setNotice);
+    ).catch(failed);
 
   return (
     <Box>
-      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
-      </Link>
+      <BackToBooks />
       <PageHeader
         title={title}
         subtitle={subtitle}
@@ -269,16 +266,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         onClose={() => setDialog(null)}
       />
       <HistoryDialog entity="entry" id={historyOf} onClose={() => setHistoryOf(null)} />
-      <Snackbar
-        open={notice !== undefined}
-        autoHideDuration={8000}
-        onClose={() => setNotice(undefined)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" role="alert" onClose={() => setNotice(undefined)}>
-          {noticeText}
-        </Alert>
-      </Snackbar>
+      {view}
     </Box>
   );
 }

@@ -2,14 +2,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { Alert, Box, Button, Chip, IconButton, MenuItem, Snackbar, Stack, TextField, Tooltip } from '@mui/material';
+import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
+import { useNotices } from '@/components/notice';
 import { booksKeys, deleteRecord, registryQuery, saveRecord, type RegistryName } from '../api/books-api';
 import { HistoryDialog } from './history-dialog';
 import { RegistryFormDialog, type FieldSpec } from './registry-form-dialog';
@@ -55,9 +55,7 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
   const records = useQuery(registryQuery(name, toApiQuery(params)));
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; record: T } | { kind: 'delete'; record: T } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [failure, setFailure] = useState<unknown>();
-  const failureText = useErrorText(failure);
+  const { done, failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: booksKeys.registry(name) });
 
   const remove = useMutation({
@@ -65,21 +63,21 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
     onSuccess: async (_ok, r) => {
       setDialog(null);
       await refresh();
-      setNotice({ severity: 'success', text: t('books.registry.deleted', { name: r.name }) });
+      done(t('books.registry.deleted', { name: r.name }));
     },
     onError: async (err, r) => {
       setDialog(null);
       // In use: deactivating keeps the books whole; offer it at once.
       if (err instanceof ApiError && err.code === 'CONFLICT') {
-        await saveRecord(name, r.id, { active: false }).then(refresh, setFailure);
-        setNotice({ severity: 'success', text: t('books.registry.deactivatedInUse', { name: r.name }) });
-      } else setFailure(err);
+        await saveRecord(name, r.id, { active: false }).then(refresh, failed);
+        done(t('books.registry.deactivatedInUse', { name: r.name }));
+      } else failed(err);
     },
   });
   const toggle = useMutation({
     mutationFn: (r: T) => saveRecord(name, r.id, { active: !r.active }),
     onSuccess: refresh,
-    onError: setFailure,
+    onError: failed,
   });
 
   const column = createColumnHelper<T>();
@@ -175,7 +173,7 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
           const saved = await saveRecord(name, dialog?.kind === 'edit' ? dialog.record.id : undefined, toBody(values));
           await refresh();
           setDialog(null);
-          setNotice({ severity: 'success', text: t('books.registry.saved', { name: saved.name }) });
+          done(t('books.registry.saved', { name: saved.name }));
         }}
       />
       <ConfirmDialog
@@ -189,27 +187,7 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
         onClose={() => setDialog(null)}
       />
       <HistoryDialog entity={AUDIT_ENTITY[name]} id={historyOf} onClose={() => setHistoryOf(null)} />
-      <Snackbar
-        open={!!notice || failure !== undefined}
-        autoHideDuration={6000}
-        onClose={() => {
-          setNotice(null);
-          setFailure(undefined);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={failure !== undefined ? 'error' : (notice?.severity ?? 'success')}
-          variant="filled"
-          role={failure !== undefined ? 'alert' : 'status'}
-          onClose={() => {
-            setNotice(null);
-            setFailure(undefined);
-          }}
-        >
-          {failure !== undefined ? failureText : notice?.text}
-        </Alert>
-      </Snackbar>
+      {view}
     </Box>
   );
 }

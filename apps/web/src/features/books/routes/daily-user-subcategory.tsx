@@ -4,22 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  MenuItem,
-  Snackbar,
-  Stack,
-  Tooltip,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, MenuItem, Stack, Tooltip } from '@mui/material';
 import { SUBCATEGORY_SORTS, ZUuid, type CategoryKind, type EntryType, type Subcategory } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormTextField } from '@/components/form/fields';
@@ -29,10 +14,11 @@ import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
+import { useNotices } from '@/components/notice';
 import { booksKeys, categoriesQuery, createSubcategory, deleteSubcategory, subcategoriesQuery, updateSubcategory } from '../api/books-api';
 import { EntryListPage } from '../components/entry-list-page';
 import { useMonth } from '../lib/month';
+import { BackToBooks } from '../components/back-to-books';
 
 const TYPE_OF_KIND: Record<CategoryKind, EntryType> = { income: 'income', expense: 'expense', cost_of_goods: 'purchase', payroll: 'worker_payment' };
 type SubSort = (typeof SUBCATEGORY_SORTS)[number];
@@ -79,8 +65,7 @@ function OwnSubcategories() {
   const list = useListParams(SUB_LIST);
   const subs = useQuery(subcategoriesQuery({ ...toApiQuery(list.params), own: true }));
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; sub: Subcategory } | { kind: 'delete'; sub: Subcategory } | null>(null);
-  const [failure, setFailure] = useState<unknown>();
-  const failureText = useErrorText(failure);
+  const { failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: booksKeys.chart });
   const remove = useMutation({
     mutationFn: (s: Subcategory) => deleteSubcategory(s.id),
@@ -91,8 +76,8 @@ function OwnSubcategories() {
     onError: async (err, s) => {
       setDialog(null);
       // In use: deactivated instead, so its entries keep it; the message says why it was not deleted.
-      if (err instanceof ApiError && err.code === 'CONFLICT') await updateSubcategory(s.id, { active: false }).then(refresh, setFailure);
-      setFailure(err);
+      if (err instanceof ApiError && err.code === 'CONFLICT') await updateSubcategory(s.id, { active: false }).then(refresh, failed);
+      failed(err);
     },
   });
   const columns = useMemo(
@@ -124,9 +109,7 @@ function OwnSubcategories() {
   const sortLabels = Object.fromEntries(SUBCATEGORY_SORTS.map((s) => [s, t(`books.sorts.${s}`)])) as Record<SubSort, string>;
   return (
     <Box>
-      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
-      </Link>
+      <BackToBooks />
       <PageHeader title={t('books.screens.dailyUserSubcategory')} subtitle={t('books.screens.dailyUserSubcategoryText')} actions={newButton} />
       <ListToolbar list={list} searchLabel={t('books.searchLabel')} searchPlaceholder={t('books.subcategories.search')} sortLabels={sortLabels} />
       <DataList
@@ -182,16 +165,7 @@ function OwnSubcategories() {
         onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.sub)}
         onClose={() => setDialog(null)}
       />
-      <Snackbar
-        open={failure !== undefined}
-        autoHideDuration={8000}
-        onClose={() => setFailure(undefined)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" role="alert" onClose={() => setFailure(undefined)}>
-          {failureText}
-        </Alert>
-      </Snackbar>
+      {view}
     </Box>
   );
 }

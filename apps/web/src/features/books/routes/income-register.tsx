@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Alert, Box, Button, IconButton, Link, MenuItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { MAX_BATCH_LINES, PAYMENT_METHODS, isRealDate, type EntryBody } from '@cuadre/contracts';
 import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
@@ -15,6 +14,7 @@ import { useMoney } from '@/lib/settings';
 import { booksKeys, categoriesQuery, createEntries, entriesQuery } from '../api/books-api';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { useMonth } from '../lib/month';
+import { BackToBooks } from '../components/back-to-books';
 
 interface Line {
   amount: string;
@@ -115,9 +115,7 @@ export default function IncomeRegister() {
 
   return (
     <Box>
-      <Link component={RouterLink} to={`/user/dailyincome?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.screens.dailyIncome')}
-      </Link>
+      <BackToBooks to="/user/dailyincome" label={t('books.screens.dailyIncome')} />
       <PageHeader title={t('books.screens.dailyIncomeRegister')} subtitle={t('books.register.subtitle')} />
       <PeriodBanner year={m.year} month={m.month} />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>

@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Alert, Box, Button, Card, CardContent, Grid, IconButton, Link, Snackbar, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { TRIP_SORTS, type Trip } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
-import { useErrorText } from '@/lib/error-text';
+import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, deleteTrip, tripsQuery } from '../api/books-api';
@@ -19,6 +18,7 @@ import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { TripFormDialog } from '../components/trip-form-dialog';
 import { useMonth } from '../lib/month';
+import { BackToBooks } from '../components/back-to-books';
 
 type TripSort = (typeof TRIP_SORTS)[number];
 const TRIP_LIST: ListConfig<TripSort, 'vehicleId'> = { sorts: TRIP_SORTS, defaultSort: 'date', defaultOrder: 'desc', filters: { vehicleId: null } };
@@ -35,8 +35,7 @@ export default function MonthlyMileage() {
   const trips = useQuery(tripsQuery({ ...toApiQuery(list.params), from: m.from, to: m.to }));
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; trip: Trip } | { kind: 'delete'; trip: Trip } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>();
-  const failureText = useErrorText(failure);
+  const { failed, view } = useNotices();
   const miles = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
   const remove = useMutation({
     mutationFn: (trip: Trip) => deleteTrip(trip.id),
@@ -46,7 +45,7 @@ export default function MonthlyMileage() {
     },
     onError: (err) => {
       setDialog(null);
-      setFailure(err);
+      failed(err);
     },
   });
 
@@ -98,9 +97,7 @@ export default function MonthlyMileage() {
 
   return (
     <Box>
-      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
-      </Link>
+      <BackToBooks />
       <PageHeader
         title={t('books.screens.monthlyMileage')}
         subtitle={t('books.screens.monthlyMileageText')}
@@ -196,16 +193,7 @@ export default function MonthlyMileage() {
         onClose={() => setDialog(null)}
       />
       <HistoryDialog entity="trip" id={historyOf} onClose={() => setHistoryOf(null)} />
-      <Snackbar
-        open={failure !== undefined}
-        autoHideDuration={8000}
-        onClose={() => setFailure(undefined)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" role="alert" onClose={() => setFailure(undefined)}>
-          {failureText}
-        </Alert>
-      </Snackbar>
+      {view}
     </Box>
   );
 }

@@ -1,14 +1,14 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Card, CardContent, Link, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
-import { Icon } from '@/components/icon';
+import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { monthSummaryQuery } from '../api/books-api';
 import { MonthPicker } from '../components/month-picker';
 import { useMonth } from '../lib/month';
+import { BackToBooks } from '../components/back-to-books';
 
 /** user/operationalexpenses: the month's expenses by category, then subcategory, as a table and as bars. */
 export default function OperationalExpenses() {
@@ -32,9 +32,7 @@ export default function OperationalExpenses() {
 
   return (
     <Box>
-      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
-      </Link>
+      <BackToBooks />
       <PageHeader
         title={t('books.screens.operationalExpenses')}
         subtitle={t('books.screens.operationalExpensesText')}

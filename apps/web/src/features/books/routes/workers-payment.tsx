@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Box, Button, Card, Chip, Link, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { ZWorkerTotals } from '@cuadre/contracts';
-import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { api } from '@/lib/api';
@@ -12,6 +11,7 @@ import { useMoney } from '@/lib/settings';
 import { booksKeys } from '../api/books-api';
 import { MonthPicker } from '../components/month-picker';
 import { useMonth } from '../lib/month';
+import { BackToBooks } from '../components/back-to-books';
 
 /** user/workerspayment: what each worker was paid in the month and in the year. */
 export default function WorkersPayment() {
@@ -25,9 +25,7 @@ export default function WorkersPayment() {
   });
   return (
     <Box>
-      <Link component={RouterLink} to={`/user/dashboard?${m.search}`} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Icon name="heroicons_outline:arrow-left" size={16} /> {t('books.hub.back')}
-      </Link>
+      <BackToBooks />
       <PageHeader
         title={t('books.screens.workersPayment')}
         subtitle={t('books.screens.workersPaymentText')}
