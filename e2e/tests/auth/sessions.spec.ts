@@ -67,9 +67,10 @@ describe.each(VIEWPORTS)('sessions at $width px', (viewport) => {
 
     // The administrator disables the account: its sessions end at once.
     // Once the dashboard has settled, nothing is in flight: the next request is the navigation's.
-    await page.getByText('Basic').first().waitFor();
+    await page.getByText('Recent entries').waitFor();
+    await page.waitForLoadState('networkidle');
     await apiCall('POST', `admin/users/${id}/disable`, undefined, admin);
-    await page.getByRole('link', { name: 'Profile and preferences' }).click();
+    await page.getByRole('link', { name: 'Daily income' }).click();
     // The reload lands on sign-in, remembering the page to come back to.
     await page.waitForURL(/\/sign-in\?redirectURL=%2Fuser/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

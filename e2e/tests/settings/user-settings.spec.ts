@@ -63,7 +63,12 @@ describe.each(VIEWPORTS)('usersettings at $width px', (viewport) => {
     await page.waitForURL('**/usersettings**');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: /^Name/ }).fill('Carmen Vidal Soler');
-    await page.getByRole('button', { name: 'Save' }).click();
+    // On a phone every section is on the page, each with its own Save: this one is the profile's.
+    await page
+      .locator('form')
+      .filter({ has: page.getByRole('textbox', { name: /^Name/ }) })
+      .getByRole('button', { name: 'Save' })
+      .click();
     await page.getByText('Profile saved.').waitFor();
 
     await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png() });
