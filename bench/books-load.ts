@@ -54,7 +54,11 @@ async function populate(env: { DATA_DIR: string; DATABASE_URL?: string }) {
     insert into users (email, name, password_hash, plan, email_confirmed_at)
     select case when i = 1 then ${heavy.email} else 'owner' || i || '@bench.cuadre.test' end, 'Owner ' || i, ${hash}, 'pro', now()
     from generate_series(1, ${OWNERS}) i`);
-  const ids = (await db.execute<{ id: string; n: number }>(sql`select id, row_number() over (order by created_at, email) as n from users where email like '%@bench.cuadre.test'`)).rows;
+  const ids = (
+    await db.execute<{ id: string; n: number }>(
+      sql`select id, row_number() over (order by created_at, email) as n from users where email like '%@bench.cuadre.test'`,
+    )
+  ).rows;
   const heavyId = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
   const income = (await db.execute<{ id: string }>(sql`select id from categories where kind = 'income' order by sort_order limit 1`)).rows[0]!.id;
   const expense = (await db.execute<{ id: string }>(sql`select id from categories where kind = 'expense' order by sort_order limit 1`)).rows[0]!.id;
@@ -108,7 +112,9 @@ const CALLS = [
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const t0 = performance.now();
   const { owners } = await populate(env);
-  console.log(`${label}: ${owners} owners, ${HEAVY_ENTRIES} entries for one and 10 for each other, written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${label}: ${owners} owners, ${HEAVY_ENTRIES} entries for one and 10 for each other, written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
   try {
     const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy) });
@@ -124,7 +130,9 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     const income = cats.items.find((c) => c.kind === 'income')!.id;
     const times: number[] = [];
     for (let run = 0; run < 3; run++) {
-      const body = JSON.stringify({ entries: Array.from({ length: 1000 }, (_, i) => ({ type: 'income', date: '2026-11-02', amount: 100 + i, categoryId: income })) });
+      const body = JSON.stringify({
+        entries: Array.from({ length: 1000 }, (_, i) => ({ type: 'income', date: '2026-11-02', amount: 100 + i, categoryId: income })),
+      });
       const t = performance.now();
       const r = await fetch(`${url}/api/entries/batch`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
       if (r.status !== 201) throw new Error(`batch: ${r.status}`);
@@ -158,7 +166,12 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 
 async function seedTime(label: string, env: Record<string, string | undefined>) {
   const t = performance.now();
-  await seedDemo({ email: 'demo@bench.cuadre.test', password: 'Bench-Demo-Owner-2026', env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent', REDIS_URL: '' }, log: () => {} });
+  await seedDemo({
+    email: 'demo@bench.cuadre.test',
+    password: 'Bench-Demo-Owner-2026',
+    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent', REDIS_URL: '' },
+    log: () => {},
+  });
   console.log(`  demo seed (${label})            ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
