@@ -16,6 +16,7 @@ import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { hashPassword, usePasswordProfile } from '../apps/server/src/lib/passwords.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
+import { bootstrap } from '../apps/server/src/db/seed/bootstrap.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -48,6 +49,8 @@ const load = (url: string, headers: Record<string, string>): Promise<Result> =>
 async function populate(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const { db } = database;
+  // The plans (and an administrator), as a first start makes them.
+  await bootstrap(db, {});
   usePasswordProfile('owasp');
   const hash = await hashPassword(heavy.password);
   await db.execute(sql`

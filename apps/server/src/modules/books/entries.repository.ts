@@ -16,7 +16,7 @@ const SORTS = {
   paymentMethod: entries.paymentMethod,
 } as const;
 
-/** An entry with the names of what it refers to and its receipts, as lists show it. */
+/** An entry with the names of what it refers to, as lists show it (its receipts are read after, for the page only). */
 const detailed = {
   entry: entries,
   categoryName: categories.name,
@@ -24,9 +24,6 @@ const detailed = {
   workerName: workers.name,
   providerName: providers.name,
   productName: products.name,
-  attachments: sql<
-    AttachmentJson[]
-  >`coalesce((select json_agg(json_build_object('id', a.id, 'entryId', a.entry_id, 'fileName', a.file_name, 'mime', a.mime, 'size', a.size, 'createdAt', a.created_at) order by a.created_at) from ${attachments} a where a.entry_id = ${entries.id}), '[]'::json)`,
 };
 export interface AttachmentJson {
   id: string;
@@ -52,6 +49,34 @@ export class EntriesRepository {
     private readonly db: DbOrTx,
     private readonly ownerId: string,
   ) {}
+
+  /**
+   * The receipts of the given entries, in one query: read for the rows of a page only, never as a
+   * subquery of the list, which PostgreSQL would run for every row it sorts.
+   */
+  private async withReceipts(rows: Omit<DetailedEntry, 'attachments'>[]): Promise<DetailedEntry[]> {
+    if (rows.length === 0) return [];
+    const found = await this.db
+      .select()
+      .from(attachments)
+      .where(
+        and(
+          eq(attachments.ownerId, this.ownerId),
+          inArray(
+            attachments.entryId,
+            rows.map((r) => r.entry.id),
+          ),
+        ),
+      )
+      .orderBy(asc(attachments.createdAt));
+    const byEntry = new Map<string, AttachmentJson[]>();
+    for (const a of found) {
+      const list = byEntry.get(a.entryId) ?? [];
+      list.push({ id: a.id, entryId: a.entryId, fileName: a.fileName, mime: a.mime, size: a.size, createdAt: a.createdAt.toISOString() });
+      byEntry.set(a.entryId, list);
+    }
+    return rows.map((r) => ({ ...r, attachments: byEntry.get(r.entry.id) ?? [] }));
+  }
 
   private withNames() {
     return this.db
@@ -94,28 +119,35 @@ export class EntriesRepository {
   async list(q: EntryQuery): Promise<{ items: DetailedEntry[]; total: number; amount: number }> {
     const where = this.filters(q);
     const dir = q.order === 'desc' ? desc : asc;
-    const [items, [totals]] = await Promise.all([
+    // The totals need the names only when the search looks at them.
+    const totalsFrom = q.search
+      ? this.db
+          .select({ n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
+          .from(entries)
+          .innerJoin(categories, eq(categories.id, entries.categoryId))
+          .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+          .leftJoin(workers, eq(workers.id, entries.workerId))
+          .leftJoin(providers, eq(providers.id, entries.providerId))
+          .leftJoin(products, eq(products.id, entries.productId))
+          .where(where)
+      : this.db
+          .select({ n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
+          .from(entries)
+          .where(where);
+    const [rows, [totals]] = await Promise.all([
       this.withNames()
         .where(where)
         .orderBy(dir(SORTS[q.sort]), dir(entries.createdAt), asc(entries.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
-      this.db
-        .select({ n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
-        .from(entries)
-        .innerJoin(categories, eq(categories.id, entries.categoryId))
-        .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
-        .leftJoin(workers, eq(workers.id, entries.workerId))
-        .leftJoin(providers, eq(providers.id, entries.providerId))
-        .leftJoin(products, eq(products.id, entries.productId))
-        .where(where),
+      totalsFrom,
     ]);
-    return { items: items, total: totals?.n ?? 0, amount: totals?.amount ?? 0 };
+    return { items: await this.withReceipts(rows), total: totals?.n ?? 0, amount: totals?.amount ?? 0 };
   }
 
   async get(id: string): Promise<DetailedEntry | undefined> {
-    const [row] = await this.withNames().where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)));
-    return row;
+    const rows = await this.withNames().where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)));
+    return (await this.withReceipts(rows))[0];
   }
 
   async getMany(ids: string[]): Promise<DetailedEntry[]> {
@@ -123,7 +155,7 @@ export class EntriesRepository {
     const rows = await this.withNames()
       .where(and(eq(entries.ownerId, this.ownerId), inArray(entries.id, ids)))
       .orderBy(asc(entries.date), asc(entries.createdAt));
-    const byId = new Map((rows as DetailedEntry[]).map((r) => [r.entry.id, r]));
+    const byId = new Map((await this.withReceipts(rows)).map((r) => [r.entry.id, r]));
     return ids.map((id) => byId.get(id)!);
   }
 
