@@ -152,6 +152,8 @@ export const entries = pgTable(
   (t) => [
     index('entries_owner_date_idx').on(t.ownerId, t.date),
     index('entries_owner_type_date_idx').on(t.ownerId, t.type, t.date),
+    // A type's lines by amount (the largest first) without sorting all of them.
+    index('entries_owner_type_amount_idx').on(t.ownerId, t.type, t.amount),
     index('entries_category_idx').on(t.categoryId),
     index('entries_subcategory_idx').on(t.subcategoryId),
     index('entries_worker_idx').on(t.workerId),

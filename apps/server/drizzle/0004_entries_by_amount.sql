@@ -1,0 +1,1 @@
+CREATE INDEX "entries_owner_type_amount_idx" ON "entries" USING btree ("owner_id","type","amount");
