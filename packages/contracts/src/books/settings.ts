@@ -3,11 +3,9 @@ import { ZPreferences } from '../common/user.js';
 import { text } from '../common/text.js';
 import { optionalText } from './numbers.js';
 
-/** ISO 4217 codes the runtime can format; checked where Intl knows the list. */
-const knownCurrency = (code: string) => {
-  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  return intl.supportedValuesOf ? intl.supportedValuesOf('currency').includes(code) : true;
-};
+/** The ISO 4217 codes the runtime can format (Intl knows the list in every supported Node and browser). */
+export const currencyCodes = (): string[] => Intl.supportedValuesOf('currency');
+const knownCurrency = (code: string) => currencyCodes().includes(code);
 export const ZCurrency = text(3, z.toUpperCase(), z.regex(/^[A-Z]{3}$/, 'Use a three-letter currency code'), z.refine(knownCurrency, 'Not a known currency'));
 
 export const ZBusiness = z.object({

@@ -16,6 +16,7 @@ import {
   ZOk,
 } from '@cuadre/contracts';
 import { centsText, CSV_BOM, csvRow } from '../../lib/csv.js';
+import { validation } from '../../lib/errors.js';
 import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { EntriesService } from './entries.service.js';
@@ -157,8 +158,7 @@ export function entryRoutes(app: FastifyInstance, entries: EntriesService, guard
     },
     async (req, reply) => {
       const upload = await readOneFile(req, { field: 'file', maxBytes: MAX_ATTACHMENT_BYTES, tooLarge: 'The file is larger than 10 MB' });
-      if (!upload)
-        return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: 'Send the file', details: [{ path: 'file', message: 'Send the file' }] });
+      if (!upload) throw validation('Send the file', [{ path: 'file', message: 'Send the file' }]);
       return reply.status(201).send(await entries.attach(authOf(req), req.params.id, upload));
     },
   );
@@ -187,7 +187,7 @@ export function entryRoutes(app: FastifyInstance, entries: EntriesService, guard
           .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
           .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
           // A file, not JSON: the response schemas describe the errors only.
-          .send(stream as never)
+          .send(stream as never) // never: a file stream; the route's schemas describe only the JSON errors
       );
     },
   );

@@ -80,10 +80,10 @@ export class RegistryRepository<R extends RegistryName> {
 
   // The union of four tables does not narrow to one in TypeScript; each is a table with these columns.
   private get t() {
-    return this.def.table as unknown as typeof workers;
+    return this.def.table as unknown as typeof workers; // unknown: four tables do not narrow to one; each has these columns
   }
   private get columns() {
-    return { ...(this.def.table as unknown as Record<string, never>), ...this.def.extras } as never;
+    return { ...(this.def.table as unknown as Record<string, never>), ...this.def.extras } as never; // never: the columns and extras, typed per registry by RegistryRow
   }
 
   private owned(where?: SQL) {
@@ -99,7 +99,7 @@ export class RegistryRepository<R extends RegistryName> {
         q.providerId && this.name === 'products' ? eq(products.providerId, q.providerId) : undefined,
       ),
     );
-    const sortBy = (this.def.sorts as unknown as Record<string, SQL | undefined>)[q.sort] ?? this.t.createdAt;
+    const sortBy = (this.def.sorts as unknown as Record<string, SQL | undefined>)[q.sort] ?? this.t.createdAt; // unknown: the sort key was checked by the registry's contract
     const dir = q.order === 'desc' ? desc : asc;
     const [items, [count]] = await Promise.all([
       this.db

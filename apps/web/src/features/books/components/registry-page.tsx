@@ -131,7 +131,7 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
       <DataList
         label={title}
         list={list}
-        query={records as never}
+        query={records as never /* never: one page serves four registries; rows are T by the name given */}
         columns={columns}
         getRowId={(r: T) => r.id}
         rowActions={(r: T) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { MenuItem, Stack } from '@mui/material';
-import { DEFAULT_CURRENCY } from '@cuadre/contracts';
+import { DEFAULT_CURRENCY, currencyCodes, type Settings } from '@cuadre/contracts';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { ErrorState, LoadingState } from '@/components/page-states';
@@ -20,8 +20,7 @@ interface BusinessValues {
 /** The currencies the runtime can format, the common ones first. */
 function currencies(): string[] {
   const first = ['USD', 'EUR', 'MXN', 'TRY', 'GBP', 'CAD', 'COP', 'ARS', 'CLP', 'PEN', 'DOP', 'GTQ'];
-  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  const all = intl.supportedValuesOf?.('currency') ?? first;
+  const all = currencyCodes();
   return [...first.filter((c) => all.includes(c)), ...all.filter((c) => !first.includes(c))];
 }
 
@@ -51,7 +50,7 @@ export function BusinessSection({ onSaved }: { onSaved: (text: string) => void }
       saveSettings({ business: { name: v.name.trim() || null, taxId: v.taxId.trim() || null, address: v.address.trim() || null, currency: v.currency } }),
     fieldOf: (path) => path.replace(/^business\./, ''),
     onSuccess: (saved) => {
-      qc.setQueryData(settingsQuery.queryKey, saved as never);
+      qc.setQueryData(settingsQuery.queryKey, saved as Settings); // Settings: what saveSettings parsed with its contract
       // The business name is the account's company, which the shell shows.
       void qc.invalidateQueries({ queryKey: currentUserQuery.queryKey });
       onSaved(t('settings.business.saved'));
