@@ -34,9 +34,10 @@ import plansArea from './modules/plans/index.js';
 import booksArea from './modules/books/index.js';
 import chartArea from './modules/chart/index.js';
 import settingsArea from './modules/settings/index.js';
+import backupArea from './modules/backup/index.js';
 
 /** Every area of the API, in the order they register. */
-const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea];
+const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea, backupArea];
 
 declare module 'fastify' {
   interface FastifyInstance {

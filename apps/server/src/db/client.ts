@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { SERVER_ROOT } from '../paths.js';
+import { DataLock, LockedError } from '../lib/data-lock.js';
 
 /**
  * One query-builder type for both drivers: PGlite and node-postgres expose the same Drizzle API,
@@ -52,7 +53,7 @@ export interface Database {
   ping(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(SERVER_ROOT, 'drizzle');
+export const migrationsFolder = path.resolve(SERVER_ROOT, 'drizzle');
 
 /** OIDs of PostgreSQL's bigint and numeric: what `count(*)` and `sum(bigint)` return. */
 const INT8 = 20;
@@ -78,7 +79,34 @@ pg.types.setTypeParser(NUMERIC, parseExactNumber);
  * data directory dumped by `dumpDataDir` (tests clone one migrated image instead of running
  * initdb for every app). The migrations run either way; on an image they find nothing to do.
  */
-export async function openPglite(opts: { dir?: string; image?: Blob; sharedBuffers?: string } = {}): Promise<Database> {
+export async function openPglite(opts: { dir?: string; image?: Blob; sharedBuffers?: string; holder?: string; migrate?: boolean } = {}): Promise<Database> {
+  // A folder is opened by one process at a time (data-lock.ts); the lock is released on close.
+  const lock = opts.dir ? takeLock(opts.dir, opts.holder ?? 'A Cuadre server') : undefined;
+  try {
+    return await openPgliteLocked(opts, lock);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+function takeLock(dir: string, holder: string): DataLock {
+  try {
+    return DataLock.acquire(dir, holder);
+  } catch (err) {
+    if (err instanceof LockedError) {
+      throw new StartupError(
+        `${err.holder.what} (process ${err.holder.pid}) is using the embedded database in ${dir}; stop it first, or point DATA_DIR elsewhere.`,
+      );
+    }
+    throw err;
+  }
+}
+
+async function openPgliteLocked(
+  opts: { dir?: string; image?: Blob; sharedBuffers?: string; migrate?: boolean },
+  lock: DataLock | undefined,
+): Promise<Database> {
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   const fresh = !!opts.dir && !existsSync(path.join(opts.dir, 'PG_VERSION'));
   const sharedBuffers = opts.sharedBuffers ?? PGLITE_SHARED_BUFFERS;
@@ -94,11 +122,14 @@ export async function openPglite(opts: { dir?: string; image?: Blob; sharedBuffe
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
     pglite: client,
     ping: async () => {
       await client.query('select 1');

@@ -40,7 +40,7 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
   }
 }
 
-async function createPostgresDatabase(timeZone?: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(timeZone?: string): Promise<{ url: string; drop(): Promise<void> }> {
   // Lowercase letters and digits only: the name is interpolated as an identifier.
   const name = `cuadre_t_${randomBytes(8).toString('hex')}`;
   await withAdminClient(async (c) => {
