@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
@@ -25,6 +27,14 @@ describe.each(VIEWPORTS)('the administrator at $width px', (viewport) => {
     await page.getByText('Sign-ups per month').first().waitFor();
     await page.getByText('Recent sign-ups').waitFor();
     await page.getByText(owner.email).first().waitFor();
+
+    // A backup of the whole instance, from the dashboard: a gzip'd tar that starts with its manifest.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download backup' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^cuadre-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+    const tarball = gunzipSync(readFileSync((await download.path())!));
+    expect(tarball.subarray(0, 13).toString('latin1')).toBe('manifest.json');
+    expect(tarball.toString('utf8')).toContain(owner.email);
+    await page.getByText(/^The backup was downloaded/).waitFor();
 
     // Users: search, edit the plan.
     await navigateTo(page, 'Users');

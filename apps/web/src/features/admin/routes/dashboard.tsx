@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  CircularProgress,
   LinearProgress,
   Link,
   List,
@@ -24,6 +25,8 @@ import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { formatDate } from '@/lib/format';
+import { downloadFile } from '@/lib/download';
+import { useNotices } from '@/components/notice';
 import { statsQuery } from '../api/admin-api';
 import { usePlans } from '@/lib/plans';
 import { PlanChip } from '../components/user-chips';
@@ -231,6 +234,37 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
   );
 }
 
+/** A backup of the whole instance, streamed by the server (GET /api/admin/backup) and saved by the browser. */
+function BackupButton() {
+  const { t } = useTranslation();
+  const notices = useNotices();
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      await downloadFile('/api/admin/backup', `cuadre-backup-${new Date().toISOString().slice(0, 10)}.tar.gz`);
+      notices.done(t('admin.dashboard.backupDone'));
+    } catch (err) {
+      notices.failed(err);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        onClick={() => void download()}
+        disabled={pending}
+        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : <Icon name="heroicons_outline:arrow-down-tray" size={20} />}
+      >
+        {pending ? t('admin.dashboard.backupPending') : t('admin.dashboard.backup')}
+      </Button>
+      {notices.view}
+    </>
+  );
+}
+
 /** The administrator's overview: who uses Cuadre, on which plan, and how sign-ups go. */
 export default function Dashboard() {
   const { t } = useTranslation();
@@ -240,7 +274,7 @@ export default function Dashboard() {
 
   return (
     <Box>
-      <PageHeader title={t('admin.dashboard.title')} subtitle={t('admin.dashboard.subtitle')} />
+      <PageHeader title={t('admin.dashboard.title')} subtitle={t('admin.dashboard.subtitle')} actions={<BackupButton />} />
       {stats.data && plans.data ? (
         <Content stats={stats.data} plans={plans.data.items} />
       ) : error ? (
