@@ -2,14 +2,10 @@
 // under 100 concurrent connections (autocannon), a batch of 1,000 entries, and the demo seed's time,
 // on PGlite and (when DATABASE_URL is set) PostgreSQL. Runs the compiled server as `npm start` does.
 // Prints figures; asserts nothing.   npm run bench:books -w @cuadre/bench   (DURATION=8 CONNECTIONS=100)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { buildStale } from '../scripts/build.mjs';
@@ -17,22 +13,13 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { hashPassword, usePasswordProfile } from '../apps/server/src/lib/passwords.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.js';
+import { freshPostgres, startServer, stop } from './lib.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const OWNERS = 1000;
 const HEAVY_ENTRIES = 10_000;
 const heavy = { email: 'heavy@bench.cuadre.test', password: 'Bench-Heavy-Owner-2026' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Result {
   requests: { average: number };
@@ -82,28 +69,6 @@ async function populate(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   return { owners: ids.length };
 }
 
-async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  const port = await freePort();
-  const { DATABASE_URL: _db, ...base } = process.env;
-  const proc = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: { ...base, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: '', AUTH_IP_LIMIT: '100000', ...env },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { proc, url };
-}
-const stop = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.once('exit', () => resolve()), proc.kill('SIGTERM')));
-
 const CALLS = [
   ['a month, newest first', '/api/entries?from=2026-03-01&to=2026-03-31&size=50'],
   ['the year by amount, page 20', '/api/entries?type=income&sort=amount&order=desc&page=20&size=50'],
@@ -146,25 +111,6 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   } finally {
     await stop(proc);
   }
-}
-
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cuadre_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function seedTime(label: string, env: Record<string, string | undefined>) {
