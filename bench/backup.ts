@@ -21,7 +21,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function populate(target: Target) {
-  const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, requestTimeouts: false });
   const { db } = database;
   usePasswordProfile('owasp');
   await bootstrap(db, admin);

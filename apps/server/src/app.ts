@@ -35,9 +35,10 @@ import booksArea from './modules/books/index.js';
 import chartArea from './modules/chart/index.js';
 import settingsArea from './modules/settings/index.js';
 import backupArea from './modules/backup/index.js';
+import reportsArea from './modules/reports/index.js';
 
 /** Every area of the API, in the order they register. */
-const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea, backupArea];
+const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea, reportsArea, backupArea];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -159,6 +159,8 @@ export interface OpenOptions {
   waitSeconds?: number;
   /** Told one plain line per failed attempt while waiting. */
   onWait?: (line: string) => void;
+  /** Off for the command line's long statements (a backup's restore counts millions of rows); on for a server's requests. */
+  requestTimeouts?: boolean;
   /** Told when connections are lost and come back, to log each once. */
   outages?: { lost(what: 'database', err?: unknown): void; back(what: 'database'): void };
 }
@@ -194,9 +196,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3_000,
-    query_timeout: 5_000,
-    statement_timeout: 5_000,
-    idle_in_transaction_session_timeout: 10_000,
+    ...(opts.requestTimeouts === false ? {} : { query_timeout: 5_000, statement_timeout: 5_000, idle_in_transaction_session_timeout: 10_000 }),
     keepAlive: true,
   });
   // An idle client whose server went away emits `error` on the pool; unhandled, it ends the process.

@@ -5,3 +5,4 @@ export * from './entries.js';
 export * from './trips.js';
 export * from './periods.js';
 export * from './settings.js';
+export * from './reports.js';

@@ -244,3 +244,15 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.ownerId, t.entity, t.entityId, t.at)],
 );
+
+/**
+ * The per-year figures of the annual total, kept by administrators: the information-return threshold
+ * for contractors and the Social Security wage base, in cents. A year without a row takes the latest
+ * earlier one.
+ */
+export const taxRules = pgTable('tax_rules', {
+  year: integer('year').primaryKey(),
+  contractorThreshold: cents('contractor_threshold').notNull(),
+  socialSecurityWageBase: cents('social_security_wage_base').notNull(),
+  updatedAt: updated(),
+});

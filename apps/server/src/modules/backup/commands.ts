@@ -34,7 +34,7 @@ function describe(target: Target): string {
 
 async function open(target: Target, holder: string, migrate = true): Promise<Database> {
   try {
-    if (target.databaseUrl) return await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, waitSeconds: 5 });
+    if (target.databaseUrl) return await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, waitSeconds: 5, requestTimeouts: false });
     return await openPglite({ dir: pgliteDir(target.dataDir), holder, migrate });
   } catch (err) {
     if (err instanceof StartupError) throw new CommandError(err.message);

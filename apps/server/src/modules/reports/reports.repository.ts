@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, entries, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
+import { tripDeductionSql } from '../books/trips.repository.js';
+
+export interface CategoryMonthRow {
+  month: number;
+  categoryId: string;
+  name: string;
+  kind: 'income' | 'cost_of_goods' | 'expense' | 'payroll';
+  taxLine: string;
+  taxLineChanges: { fromYear: number; taxLine: string }[];
+  sortOrder: number;
+  subcategoryId: string | null;
+  subcategoryName: string | null;
+  amount: number;
+}
+
+/**
+ * One owner's ledger summed by the database for the reports: by month, category and subcategory;
+ * trips' deductions (each rounded on its own) by month and by vehicle; payments by worker. Every
+ * figure is a SQL aggregate in integer cents; the service only arranges them.
+ */
+export class ReportsRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ownerId: string,
+  ) {}
+
+  categoryMonthTotals(from: string, to: string): Promise<CategoryMonthRow[]> {
+    const month = sql<number>`extract(month from ${entries.date})::int`;
+    return this.db
+      .select({
+        month,
+        categoryId: categories.id,
+        name: categories.name,
+        kind: categories.kind,
+        taxLine: categories.taxLine,
+        taxLineChanges: categories.taxLineChanges,
+        sortOrder: categories.sortOrder,
+        subcategoryId: entries.subcategoryId,
+        subcategoryName: subcategories.name,
+        amount: sql<number>`sum(${entries.amount})`,
+      })
+      .from(entries)
+      .innerJoin(categories, eq(categories.id, entries.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+      .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+      .groupBy(month, categories.id, entries.subcategoryId, subcategories.name)
+      .orderBy(asc(categories.sortOrder), asc(categories.name), asc(subcategories.name));
+  }
+
+  mileageByMonth(from: string, to: string) {
+    const month = sql<number>`extract(month from ${trips.date})::int`;
+    return this.db
+      .select({ month, miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
+      .from(trips)
+      .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
+      .groupBy(month);
+  }
+
+  mileageByVehicle(from: string, to: string) {
+    return this.db
+      .select({
+        vehicleId: vehicles.id,
+        name: vehicles.name,
+        trips: sql<number>`count(*)`,
+        miles: sql<number>`sum(${trips.miles})`,
+        deduction: sql<number>`sum(${tripDeductionSql})`,
+      })
+      .from(trips)
+      .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+      .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
+      .groupBy(vehicles.id)
+      .orderBy(sql`lower(${vehicles.name})`);
+  }
+
+  workerPayments(from: string, to: string) {
+    return this.db
+      .select({
+        workerId: workers.id,
+        name: workers.name,
+        kind: workers.kind,
+        taxId: workers.taxId,
+        amount: sql<number>`sum(${entries.amount})`,
+        payments: sql<number>`count(*)`,
+      })
+      .from(entries)
+      .innerJoin(workers, eq(workers.id, entries.workerId))
+      .where(and(eq(entries.ownerId, this.ownerId), eq(entries.type, 'worker_payment'), gte(entries.date, from), lte(entries.date, to)))
+      .groupBy(workers.id)
+      .orderBy(desc(sql`sum(${entries.amount})`), asc(workers.name));
+  }
+}
+
+/** The tax rules in force for a year: its own row, else the latest earlier one, else the earliest there is. */
+export async function taxRuleFor(db: DbOrTx, year: number) {
+  const [own] = await db.select().from(taxRules).where(lte(taxRules.year, year)).orderBy(desc(taxRules.year)).limit(1);
+  if (own) return own;
+  const [first] = await db.select().from(taxRules).orderBy(asc(taxRules.year)).limit(1);
+  return first;
+}
+
+export function listTaxRules(db: DbOrTx) {
+  return db.select().from(taxRules).orderBy(desc(taxRules.year));
+}
+
+export async function upsertTaxRule(db: DbOrTx, year: number, contractorThreshold: number, socialSecurityWageBase: number) {
+  const [row] = await db
+    .insert(taxRules)
+    .values({ year, contractorThreshold, socialSecurityWageBase })
+    .onConflictDoUpdate({ target: taxRules.year, set: { contractorThreshold, socialSecurityWageBase, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function deleteTaxRule(db: DbOrTx, year: number) {
+  const rows = await db.delete(taxRules).where(eq(taxRules.year, year)).returning({ year: taxRules.year });
+  return rows.length > 0;
+}

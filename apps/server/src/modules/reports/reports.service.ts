@@ -1,0 +1,209 @@
+import { fromScaled, maskTaxId, type Annual, type Pnl, type PnlLine, type TaxRule, type TaxRuleBody } from '@cuadre/contracts';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { monthRange } from '../books/periods.service.js';
+import { deleteTaxRule, listTaxRules, ReportsRepository, taxRuleFor, upsertTaxRule, type CategoryMonthRow } from './reports.repository.js';
+
+/** Gastos de vehículo in the default chart: the mileage deduction is reported under it (line 9). */
+export const VEHICLE_CATEGORY_ID = '00000000-0000-4000-8000-000000000010';
+export const MILEAGE_LINE_NAME = 'Gastos de vehículo (millaje estándar)';
+
+const SECTION_OF_KIND = { income: 'income', cost_of_goods: 'cost_of_goods', expense: 'operating_expenses', payroll: 'operating_expenses' } as const;
+
+/** The line of the form a category is on in a given year (Otros gastos: 27a through 2024, 27b from 2025). */
+export function taxLineFor(row: Pick<CategoryMonthRow, 'taxLine' | 'taxLineChanges'>, year: number): string {
+  const change = [...row.taxLineChanges].sort((a, b) => b.fromYear - a.fromYear).find((c) => c.fromYear <= year);
+  return change?.taxLine ?? row.taxLine;
+}
+
+/** A line's part of income, to four decimals (a ratio, not money); null without income. */
+const shareOf = (amount: number, income: number) => (income > 0 ? Math.round((amount / income) * 10_000) / 10_000 : null);
+
+/** Half up, in integers: `value × numerator / denominator` for non-negative values. */
+const mulDivHalfUp = (value: number, numerator: number, denominator: number) =>
+  Number((BigInt(value) * BigInt(numerator) * 2n + BigInt(denominator)) / (2n * BigInt(denominator)));
+
+/**
+ * Self-employment tax, an estimate: 92.35 % of net profit are net earnings; 12.4 % of them up to the
+ * year's Social Security wage base and 2.9 % of all of them, each rounded half up to the cent.
+ */
+export function selfEmploymentTax(net: number, wageBase: number): Annual['selfEmploymentTax'] {
+  const netEarnings = net > 0 ? mulDivHalfUp(net, 9235, 10_000) : 0;
+  const socialSecurity = mulDivHalfUp(Math.min(netEarnings, wageBase), 124, 1000);
+  const medicare = mulDivHalfUp(netEarnings, 29, 1000);
+  return { estimate: true, netEarnings, socialSecurityWageBase: wageBase, socialSecurity, medicare, total: socialSecurity + medicare };
+}
+
+interface Bucket {
+  section: PnlLine['section'];
+  level: 0 | 1;
+  kind: PnlLine['kind'];
+  categoryId: string;
+  subcategoryId: string | null;
+  name: string;
+  taxLine: string;
+  sortOrder: number;
+  months: number[];
+}
+
+const twelve = () => Array.from({ length: 12 }, () => 0);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+export class ReportsService {
+  constructor(private readonly db: Db) {}
+
+  /** The profit and loss of a month, or of a year with twelve month columns. */
+  async pnl(auth: Authenticated, year: number, month?: number): Promise<Pnl> {
+    return (await this.compute(auth, year, month)).pnl;
+  }
+
+  private async compute(auth: Authenticated, year: number, month?: number): Promise<{ pnl: Pnl; kinds: Map<string, CategoryMonthRow['kind']> }> {
+    const repo = new ReportsRepository(this.db, auth.user.id);
+    const { from, to } = month ? monthRange(year, month) : { from: `${year}-01-01`, to: `${year}-12-31` };
+    const [rows, mileage] = await Promise.all([repo.categoryMonthTotals(from, to), repo.mileageByMonth(from, to)]);
+
+    const buckets = new Map<string, Bucket>();
+    const bucket = (key: string, make: () => Omit<Bucket, 'months'>) => buckets.get(key) ?? buckets.set(key, { ...make(), months: twelve() }).get(key)!;
+    let vehicleSort = 100;
+    const kinds = new Map<string, CategoryMonthRow['kind']>();
+    for (const r of rows) {
+      kinds.set(r.categoryId, r.kind);
+      if (r.categoryId === VEHICLE_CATEGORY_ID) vehicleSort = r.sortOrder;
+      const section = SECTION_OF_KIND[r.kind];
+      const base = { section, categoryId: r.categoryId, taxLine: taxLineFor(r, year), sortOrder: r.sortOrder };
+      bucket(r.categoryId, () => ({ ...base, level: 0, kind: 'category', subcategoryId: null, name: r.name })).months[r.month - 1]! += r.amount;
+      // Operating expenses are shown by category, then subcategory.
+      if (section === 'operating_expenses' && r.subcategoryId) {
+        bucket(`${r.categoryId}/${r.subcategoryId}`, () => ({
+          ...base,
+          level: 1,
+          kind: 'subcategory',
+          subcategoryId: r.subcategoryId,
+          name: r.subcategoryName ?? '',
+        })).months[r.month - 1]! += r.amount;
+      }
+    }
+    const mileageMonths = twelve();
+    for (const m of mileage) mileageMonths[m.month - 1]! += m.deduction;
+    if (sum(mileageMonths) > 0) {
+      const vehicleLine = [...buckets.values()].find((b) => b.categoryId === VEHICLE_CATEGORY_ID && b.level === 0);
+      buckets.set('mileage', {
+        section: 'operating_expenses',
+        level: 0,
+        kind: 'mileage',
+        categoryId: VEHICLE_CATEGORY_ID,
+        subcategoryId: null,
+        name: MILEAGE_LINE_NAME,
+        taxLine: vehicleLine?.taxLine ?? 'Schedule C line 9 — Car and truck expenses',
+        sortOrder: vehicleSort,
+        months: mileageMonths,
+      });
+    }
+
+    const bySection = (section: PnlLine['section']) => [...buckets.values()].filter((b) => b.section === section && b.level === 0);
+    const monthly = (section: PnlLine['section']) => twelve().map((_, i) => sum(bySection(section).map((b) => b.months[i]!)));
+    const income = monthly('income');
+    const costOfGoods = monthly('cost_of_goods');
+    const operatingExpenses = monthly('operating_expenses');
+    const grossProfit = income.map((v, i) => v - costOfGoods[i]!);
+    const net = grossProfit.map((v, i) => v - operatingExpenses[i]!);
+    const totalIncome = sum(income);
+
+    // Sections in order; within one, categories by the chart's order, each followed by its subcategories
+    // (alphabetical) and, under Gastos de vehículo, the mileage line.
+    const rank = { category: 0, subcategory: 1, mileage: 2 } as const;
+    const lines = [...buckets.values()]
+      .sort(
+        (a, b) =>
+          PNL_ORDER[a.section] - PNL_ORDER[b.section] ||
+          a.sortOrder - b.sortOrder ||
+          (a.categoryId === b.categoryId ? rank[a.kind] - rank[b.kind] || a.name.localeCompare(b.name) : a.name.localeCompare(b.name)),
+      )
+      .map(({ sortOrder: _s, months, ...line }) => {
+        const amount = sum(months);
+        return { ...line, amount, share: shareOf(amount, totalIncome), ...(month ? {} : { months }) };
+      });
+    const totals = {
+      income: totalIncome,
+      costOfGoods: sum(costOfGoods),
+      grossProfit: sum(grossProfit),
+      operatingExpenses: sum(operatingExpenses),
+      mileageDeduction: sum(mileageMonths),
+      net: sum(net),
+    };
+    const pnl = {
+      year,
+      month: month ?? null,
+      lines,
+      ...totals,
+      ...(month ? {} : { monthly: { income, costOfGoods, grossProfit, operatingExpenses, mileageDeduction: mileageMonths, net } }),
+    };
+    return { pnl, kinds };
+  }
+
+  /** The year's totals as they go on the return: categories on their lines, mileage, workers, an estimate of SE tax. */
+  async annual(auth: Authenticated, year: number): Promise<Annual> {
+    const repo = new ReportsRepository(this.db, auth.user.id);
+    const from = `${year}-01-01`;
+    const to = `${year}-12-31`;
+    const [{ pnl, kinds }, byVehicle, byWorker, rule] = await Promise.all([
+      this.compute(auth, year),
+      repo.mileageByVehicle(from, to),
+      repo.workerPayments(from, to),
+      taxRuleFor(this.db, year),
+    ]);
+    const threshold = rule?.contractorThreshold ?? 0;
+    return {
+      year,
+      categories: pnl.lines
+        .filter((l) => l.level === 0)
+        .map((l) => ({
+          kind: l.kind === 'mileage' ? ('mileage' as const) : ('category' as const),
+          categoryId: l.categoryId,
+          name: l.name,
+          categoryKind: kinds.get(l.categoryId) ?? 'expense',
+          taxLine: l.taxLine,
+          amount: l.amount,
+        })),
+      income: pnl.income,
+      costOfGoods: pnl.costOfGoods,
+      grossProfit: pnl.grossProfit,
+      operatingExpenses: pnl.operatingExpenses,
+      mileageDeduction: pnl.mileageDeduction,
+      net: pnl.net,
+      vehicles: byVehicle.map((v) => ({ vehicleId: v.vehicleId, name: v.name, trips: v.trips, miles: fromScaled(v.miles, 1), deduction: v.deduction })),
+      miles: fromScaled(
+        byVehicle.reduce((n, v) => n + v.miles, 0),
+        1,
+      ),
+      workers: byWorker.map((w) => ({
+        workerId: w.workerId,
+        name: w.name,
+        kind: w.kind,
+        taxIdMasked: maskTaxId(w.taxId),
+        amount: w.amount,
+        payments: w.payments,
+        overThreshold: w.kind === 'contractor' && w.amount >= threshold,
+      })),
+      contractorThreshold: threshold,
+      selfEmploymentTax: selfEmploymentTax(pnl.net, rule?.socialSecurityWageBase ?? 0),
+    };
+  }
+
+  async taxRules(): Promise<{ items: TaxRule[] }> {
+    return { items: (await listTaxRules(this.db)).map(({ updatedAt: _u, ...r }) => r) };
+  }
+
+  async setTaxRule(year: number, body: TaxRuleBody): Promise<TaxRule> {
+    const { updatedAt: _u, ...row } = await upsertTaxRule(this.db, year, body.contractorThreshold, body.socialSecurityWageBase);
+    return row;
+  }
+
+  async removeTaxRule(year: number): Promise<true> {
+    if (!(await deleteTaxRule(this.db, year))) throw notFound('Tax rules of that year');
+    return true;
+  }
+}
+
+const PNL_ORDER = { income: 0, cost_of_goods: 1, operating_expenses: 2 } as const;
