@@ -47,6 +47,12 @@ const OWNER_SCREENS: [string, string][] = [
   ['/user/workerspayment', 'Totals per worker · Cuadre'],
   ['/user/dailysupplierspayments', 'Supplier payments · Cuadre'],
   ['/user/monthlymileage', 'Mileage · Cuadre'],
+  ['/user/taxyears', 'Tax years · Cuadre'],
+  ['/user/taxmonths', 'Months · Cuadre'],
+  ['/user/monthdashboard', 'Month summary · Cuadre'],
+  ['/user/profitsandlossesmonth', 'Profit and loss · month · Cuadre'],
+  ['/user/profitsandlossesyear', 'Profit and loss · year · Cuadre'],
+  ['/user/annualtotal', 'Annual total · Cuadre'],
   ['/user/pricing', 'Pricing · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
 ];
@@ -97,5 +103,6 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
 
     if (process.env.A11Y_DEBUG) console.log(JSON.stringify(found, null, 1));
     expect(found).toEqual({});
-  });
+    // Some forty screens, each loaded and audited: longer than one screen's test.
+  }, 240_000);
 });

@@ -134,6 +134,12 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@/features/books/routes/daily-suppliers-payments')),
                   },
                   { path: 'monthlymileage', ...title('books.screens.monthlyMileage'), ...page(() => import('@/features/books/routes/monthly-mileage')) },
+                  { path: 'taxyears', ...title('books.reports.taxYears'), ...page(() => import('@/features/books/routes/tax-years')) },
+                  { path: 'taxmonths', ...title('books.reports.viewMonths'), ...page(() => import('@/features/books/routes/tax-months')) },
+                  { path: 'monthdashboard', ...title('books.reports.monthDashboard'), ...page(() => import('@/features/books/routes/month-dashboard')) },
+                  { path: 'profitsandlossesmonth', ...title('books.reports.pnlMonth'), ...page(() => import('@/features/books/routes/pnl-month')) },
+                  { path: 'profitsandlossesyear', ...title('books.reports.pnlYear'), ...page(() => import('@/features/books/routes/pnl-year')) },
+                  { path: 'annualtotal', ...title('books.reports.annualTotal'), ...page(() => import('@/features/books/routes/annual-total')) },
                   { path: 'pricing', ...title('nav.pricing'), ...page(() => import('@/features/billing/routes/pricing')) },
                   {
                     path: 'purchaseconfirmation',

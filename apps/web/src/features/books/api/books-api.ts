@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  ZAnnual,
   ZAttachment,
   ZAuditList,
   ZCategoryList,
@@ -8,6 +9,7 @@ import {
   ZEntryList,
   ZMonthSummary,
   ZOk,
+  ZPnl,
   ZProduct,
   ZProductList,
   ZProvider,
@@ -16,6 +18,7 @@ import {
   ZSubcategoryList,
   ZTaxMonth,
   ZTaxMonthList,
+  ZTaxYearList,
   ZTrip,
   ZTripList,
   ZVehicle,
@@ -125,3 +128,20 @@ export const setMonthStatus = (year: number, month: number, action: 'close' | 'r
 
 export const auditQuery = (entity: AuditEntity, id: string) =>
   queryOptions({ queryKey: ['books', 'audit', entity, id], queryFn: ({ signal }) => api('audit', { query: { entity, id }, schema: ZAuditList, signal }) });
+
+export const taxYearsQuery = queryOptions({
+  queryKey: [...booksKeys.periods, 'years'],
+  queryFn: ({ signal }) => api('tax-years', { schema: ZTaxYearList, signal }),
+});
+export const pnlQuery = (year: number, month?: number) =>
+  queryOptions({
+    queryKey: [...booksKeys.summary, 'pnl', year, month ?? null],
+    queryFn: ({ signal }) => api('reports/pnl', { query: { year, month }, schema: ZPnl, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const annualQuery = (year: number) =>
+  queryOptions({
+    queryKey: [...booksKeys.summary, 'annual', year],
+    queryFn: ({ signal }) => api('reports/annual', { query: { year }, schema: ZAnnual, signal }),
+    placeholderData: keepPreviousData,
+  });

@@ -42,6 +42,16 @@ const LISTS = [
   { path: '/user/monthlymileage', key: 'monthlyMileage' },
 ] as const;
 
+/** The reports: the month's and the year's. */
+const REPORTS = [
+  { path: '/user/monthdashboard', key: 'monthDashboard', yearOnly: false },
+  { path: '/user/profitsandlossesmonth', key: 'pnlMonth', yearOnly: false },
+  { path: '/user/taxyears', key: 'taxYears', yearOnly: true },
+  { path: '/user/taxmonths', key: 'viewMonths', yearOnly: true },
+  { path: '/user/profitsandlossesyear', key: 'pnlYear', yearOnly: true },
+  { path: '/user/annualtotal', key: 'annualTotal', yearOnly: true },
+] as const;
+
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening');
 
 /** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
@@ -166,6 +176,22 @@ export default function BooksHub() {
                 {LISTS.map((l) => (
                   <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover" sx={{ py: 0.75, fontSize: 14 }}>
                     {t(`books.screens.${l.key}`)}
+                  </Link>
+                ))}
+              </Box>
+              <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
+                {t('books.reports.reports')}
+              </Typography>
+              <Box component="nav" aria-label={t('books.reports.reports')} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1 }}>
+                {REPORTS.map((r) => (
+                  <Link
+                    key={r.path}
+                    component={RouterLink}
+                    to={`${r.path}?${r.yearOnly ? `year=${m.year}` : m.search}`}
+                    underline="hover"
+                    sx={{ py: 0.75, fontSize: 14 }}
+                  >
+                    {t(`books.reports.${r.key}`)}
                   </Link>
                 ))}
               </Box>

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Card, Chip, Link, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
+import type { TaxMonth } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useNotices } from '@/components/notice';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState, LoadingState } from '@/components/page-states';
+import { useMoney } from '@/lib/settings';
+import { booksKeys, monthsQuery, setMonthStatus } from '../api/books-api';
+import { BackToBooks } from '../components/back-to-books';
+import { useYear, YearPicker } from '../components/report-parts';
+
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Totals read like the rows above them (MUI's footer is small and grey). */
+const footer = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
+
+/** user/taxmonths?year=: the year's twelve months, each opening its summary, with close and reopen. */
+export default function TaxMonths() {
+  const { t, i18n } = useTranslation();
+  const { money } = useMoney();
+  const qc = useQueryClient();
+  const notices = useNotices();
+  const { year, setYear } = useYear();
+  const months = useQuery(monthsQuery(year));
+  const [closing, setClosing] = useState<TaxMonth | null>(null);
+  const name = (m: number) => new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, m - 1, 1));
+  const status = useMutation({
+    mutationFn: ({ month, action }: { month: number; action: 'close' | 'reopen' }) => setMonthStatus(year, month, action),
+    onSuccess: (m, v) => {
+      setClosing(null);
+      notices.done(t(v.action === 'close' ? 'books.reports.closedDone' : 'books.reports.reopenedDone', { month: name(m.month) }));
+      return qc.invalidateQueries({ queryKey: booksKeys.all });
+    },
+    onError: notices.failed,
+  });
+  const total = (key: 'income' | 'outflows' | 'net') => (months.data ?? []).reduce((n, m) => n + m[key], 0);
+  const link = (m: number, path: string) => `${path}?year=${year}&month=${m}`;
+
+  return (
+    <Box>
+      <BackToBooks />
+      <PageHeader
+        title={t('books.reports.taxMonths', { year })}
+        subtitle={t('books.reports.taxMonthsText')}
+        actions={
+          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <YearPicker year={year} onChange={setYear} />
+            <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${year}`} variant="outlined" size="small">
+              {t('books.reports.pnlYear')}
+            </Button>
+            <Button component={RouterLink} to={`/user/annualtotal?year=${year}`} variant="outlined" size="small">
+              {t('books.reports.annualTotal')}
+            </Button>
+          </Stack>
+        }
+      />
+      {months.isPending ? (
+        <LoadingState />
+      ) : months.isError ? (
+        <ErrorState error={months.error} onRetry={() => months.refetch()} />
+      ) : (
+        <Card variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('books.reports.taxMonths', { year })}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('books.reports.month')}</TableCell>
+                <TableCell align="right">{t('books.reports.income')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('books.reports.outflows')}
+                </TableCell>
+                <TableCell align="right">{t('books.reports.net')}</TableCell>
+                <TableCell>{t('books.reports.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {months.data.map((m) => (
+                <TableRow key={m.month} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
+                      {name(m.month)}
+                    </Link>
+                  </TableCell>
+                  <TableCell align="right" sx={num}>
+                    <Link
+                      component={RouterLink}
+                      to={link(m.month, '/user/dailyincome')}
+                      color="inherit"
+                      underline="hover"
+                      aria-label={`${t('books.reports.income')} ${name(m.month)}`}
+                    >
+                      {money(m.income)}
+                    </Link>
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...num, display: { xs: 'none', sm: 'table-cell' } }}>
+                    <Link
+                      component={RouterLink}
+                      to={link(m.month, '/user/monthdashboard')}
+                      color="inherit"
+                      underline="hover"
+                      aria-label={`${t('books.reports.outflows')} ${name(m.month)}`}
+                    >
+                      {money(m.outflows)}
+                    </Link>
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...num, fontWeight: 600, color: m.net < 0 ? 'error.main' : undefined }}>
+                    <Link
+                      component={RouterLink}
+                      to={link(m.month, '/user/profitsandlossesmonth')}
+                      color="inherit"
+                      underline="hover"
+                      aria-label={`${t('books.reports.net')} ${name(m.month)}`}
+                    >
+                      {money(m.net)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} alignItems="center">
+                      <Chip size="small" label={t(`books.reports.${m.status}`)} color={m.status === 'closed' ? 'default' : 'success'} variant="outlined" />
+                      {m.status === 'closed' ? (
+                        <Button
+                          size="small"
+                          onClick={() => status.mutate({ month: m.month, action: 'reopen' })}
+                          disabled={status.isPending}
+                          aria-label={`${t('books.reports.reopen')} ${name(m.month)}`}
+                        >
+                          {t('books.reports.reopen')}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="small"
+                          onClick={() => setClosing(m)}
+                          disabled={status.isPending}
+                          aria-label={`${t('books.reports.close')} ${name(m.month)}`}
+                        >
+                          {t('books.reports.close')}
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter sx={footer}>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.total')}</TableCell>
+                <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                  {money(total('income'))}
+                </TableCell>
+                <TableCell align="right" sx={{ ...num, fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
+                  {money(total('outflows'))}
+                </TableCell>
+                <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                  {money(total('net'))}
+                </TableCell>
+                <TableCell />
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </Card>
+      )}
+      <ConfirmDialog
+        open={!!closing}
+        title={closing ? t('books.reports.closeTitle', { month: name(closing.month) }) : ''}
+        text={t('books.reports.closeText')}
+        confirmLabel={t('books.reports.close')}
+        pending={status.isPending}
+        onConfirm={() => closing && status.mutate({ month: closing.month, action: 'close' })}
+        onClose={() => setClosing(null)}
+      />
+      {notices.view}
+    </Box>
+  );
+}
