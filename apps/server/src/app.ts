@@ -36,9 +36,11 @@ import chartArea from './modules/chart/index.js';
 import settingsArea from './modules/settings/index.js';
 import backupArea from './modules/backup/index.js';
 import reportsArea from './modules/reports/index.js';
+import jobsArea from './modules/jobs/index.js';
+import accountArea from './modules/account/index.js';
 
 /** Every area of the API, in the order they register. */
-const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea, reportsArea, backupArea];
+const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea, reportsArea, jobsArea, accountArea, backupArea];
 
 declare module 'fastify' {
   interface FastifyInstance {

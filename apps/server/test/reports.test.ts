@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
+import { unzip } from './helpers/zip.js';
 
 let t: TestApp;
 let token: string;
@@ -238,5 +239,90 @@ describe('report files', () => {
     expect(trText).toContain('Yıllık toplam');
     expect(trText).toContain('Serbest meslek vergisi (tahmin)');
     expectOk(await api('PATCH', '/api/settings', { preferences: { language: 'en' } }));
+  });
+});
+
+/** Polls a job until it is no longer running, as the screen does. */
+async function finished(id: string, as = token) {
+  for (let i = 0; i < 200; i++) {
+    const job = expectOk(await api('GET', `/api/jobs/${id}`, undefined, as));
+    if (job.status !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the job did not finish');
+}
+
+describe('the general ledger and the mileage log', () => {
+  it('the ledger: two balanced lines per entry, with the year’s tax line', async () => {
+    const res = await api('GET', '/api/reports/ledger.csv?year=2025');
+    expect(res.status).toBe(200);
+    const rows = res.raw.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+    expect(rows[0]).toBe('date,account,tax line,description,debit,credit,reference,entry');
+    expect(rows).toHaveLength(1 + 9 * 2);
+    const cells = rows.slice(1).map((r) => r.split(','));
+    const sum = (i: number) => Math.round(cells.reduce((n, c) => n + Number(c[i] || 0), 0) * 100);
+    expect(sum(4)).toBe(sum(5));
+    expect(rows.some((r) => /^2025-03-03,Cash,,,1000,,/.test(r))).toBe(true);
+    expect(rows.some((r) => /^2025-03-08,Otros gastos,Schedule C line 27b/.test(r))).toBe(true);
+  });
+
+  it('the mileage log: each trip at its date’s rate, with its own rounded deduction', async () => {
+    const text = (await api('GET', '/api/trips/export.csv?from=2022-01-01&to=2022-12-31')).raw.rawPayload.toString('utf8');
+    expect(text).toContain('2022-06-30,Van,,,Supplies,10.1,,,58.5,5.91');
+    expect(text).toContain('2022-07-01,Van,,,Supplies,10.1,,,62.5,6.31');
+  });
+});
+
+describe('the year-end package and the account', () => {
+  it('builds the accountant’s ZIP as a job: reports, ledger, mileage log, contractors, receipts', async () => {
+    const entry = expectOk(await api('GET', '/api/entries?from=2025-03-01&to=2025-03-31&type=income&sort=amount')).items[0];
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n% a receipt\n')], { type: 'application/pdf' }), 'factura marzo.pdf');
+    expectOk(await t.api('POST', `/api/entries/${entry.id}/attachments`, { token, body: form }), 201);
+    const started = expectOk(await api('POST', '/api/jobs/year-end', { year: 2025 }), 202);
+    expect(started).toMatchObject({ kind: 'year_end', status: 'running', year: 2025 });
+    const job = await finished(started.id);
+    expect(job).toMatchObject({ status: 'done', fileName: 'cuadre-year-end-2025.zip', done: job.total });
+    const zip = await unzip((await api('GET', `/api/jobs/${job.id}/download`)).raw.rawPayload);
+    expect([...zip.keys()].sort()).toEqual([
+      'annual-total-2025.pdf',
+      'annual-total-2025.xlsx',
+      'contractors-2025.csv',
+      'general-ledger-2025.csv',
+      'mileage-log-2025.csv',
+      'profit-and-loss-2025.pdf',
+      'profit-and-loss-2025.xlsx',
+      `receipts/2025-03-03_${entry.id.slice(0, 8)}_factura marzo.pdf`,
+    ]);
+    expect(zip.get('contractors-2025.csv')!.toString()).toContain('Tomás Ríos,contractor,•••• 4321,1,700,yes');
+    // Another owner cannot read the job or its file.
+    expectError(await api('GET', `/api/jobs/${job.id}`, undefined, other), 404, 'NOT_FOUND');
+    expectError(await api('GET', `/api/jobs/${job.id}/download`, undefined, other), 404, 'NOT_FOUND');
+    expectError(await api('POST', '/api/jobs/year-end', { year: 'soon' }), 400, 'VALIDATION');
+  });
+
+  it('exports everything an owner has, and deletes the account with its password only', async () => {
+    const zip = await unzip((await api('GET', '/api/account/export')).raw.rawPayload);
+    const account = JSON.parse(zip.get('account.json')!.toString());
+    expect(account.company).toBe('Taller Ruiz');
+    expect(account.password_hash).toBeUndefined();
+    expect(JSON.parse(zip.get('data/entries.json')!.toString())).toHaveLength(13);
+    expect(
+      JSON.parse(zip.get('data/workers.json')!.toString())
+        .map((w: { name: string }) => w.name)
+        .sort(),
+    ).toEqual(['Lucía Pérez', 'Tomás Ríos']);
+    expect([...zip.keys()].some((k) => k.startsWith('receipts/'))).toBe(true);
+    // Nothing of the other owner.
+    expect(zip.get('data/entries.json')!.toString()).not.toContain('999999');
+
+    const doomed = await t.bookkeeper();
+    expectError(await api('DELETE', '/api/account', { password: 'not my password' }, doomed.token), 400, 'VALIDATION');
+    expect(expectOk(await api('GET', '/api/settings', undefined, doomed.token))).toBeTruthy();
+    expectOk(await api('DELETE', '/api/account', { password: doomed.owner.password }, doomed.token));
+    expectError(await api('GET', '/api/settings', undefined, doomed.token), 401, 'UNAUTHORIZED');
+    expectError(await t.api('POST', '/api/auth/sign-in', { body: { email: doomed.owner.email, password: doomed.owner.password } }), 401, 'INVALID_CREDENTIALS');
+    // The last administrator cannot delete their account.
+    expectError(await t.api('DELETE', '/api/account', { token: await t.adminToken(), body: { password: 'Ledger-Admin-2026' } }), 409, 'CONFLICT');
   });
 });

@@ -6,3 +6,4 @@ export * from './trips.js';
 export * from './periods.js';
 export * from './settings.js';
 export * from './reports.js';
+export * from './jobs.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZMonth, ZYear } from './numbers.js';
+import { ZDate, ZMonth, ZYear } from './numbers.js';
 
 /** `?year` and an optional `month`: without it, the profit and loss is the year's, with 12 columns. */
 export const ZPnlQuery = z.object({ year: ZYear, month: z.optional(ZMonth) });
@@ -105,3 +105,6 @@ export const ZTaxRuleBody = z.strictObject({
   socialSecurityWageBase: z.int().check(z.gte(0), z.lte(10_000_000_000)),
 });
 export type TaxRuleBody = z.infer<typeof ZTaxRuleBody>;
+
+/** An optional period: `?from=&to=` (dates), either or both. */
+export const ZDateRangeQuery = z.object({ from: z.optional(ZDate), to: z.optional(ZDate) });

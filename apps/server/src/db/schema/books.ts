@@ -256,3 +256,28 @@ export const taxRules = pgTable('tax_rules', {
   socialSecurityWageBase: cents('social_security_wage_base').notNull(),
   updatedAt: updated(),
 });
+
+/**
+ * Long work an owner started (the year-end package, an export of their data): its progress while it
+ * runs, and the file it made, kept under DATA_DIR/exports until downloaded or replaced.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    kind: text('kind', { enum: ['year_end', 'account_export'] }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    step: text('step').notNull().default(''),
+    fileName: text('file_name'),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('jobs_owner_idx').on(t.ownerId, t.createdAt)],
+);

@@ -322,6 +322,18 @@ export class AuthService {
     return true;
   }
 
+  /**
+   * Checks the signed-in user's password before something that cannot be undone (deleting the
+   * account); a wrong one counts as a guess on the account, like a failed sign-in.
+   */
+  async confirmPassword(auth: Authenticated, password: string, meta: ClientMeta, field = 'password'): Promise<void> {
+    const bucket = await this.reserveGuess(auth.user.email, meta.ip);
+    if (!(await verifyPassword(auth.user.passwordHash, password))) {
+      throw validation('The password is wrong', [{ path: field, message: 'The password is wrong' }]);
+    }
+    await this.guesses.release(auth.user.email, bucket);
+  }
+
   /** Ends every pending reset and confirmation link of a user (an administrator disabled the account). */
   async endPendingLinks(tx: Tx, userId: string) {
     await new AuthRepository(tx).expireTokens(userId);

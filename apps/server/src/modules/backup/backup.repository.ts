@@ -7,8 +7,8 @@ import type { DbOrTx } from '../../db/client.js';
  * PostgreSQL: both are the same server underneath.
  */
 
-/** Rows that must not travel: sign-ins and mailed tokens belong to the instance they were made on. */
-export const NOT_CARRIED = ['sessions', 'auth_tokens', 'outbox', 'mail_jobs'] as const;
+/** Rows that must not travel: sign-ins, mailed tokens and running work belong to the instance they were made on. */
+export const NOT_CARRIED = ['sessions', 'auth_tokens', 'outbox', 'mail_jobs', 'jobs'] as const;
 
 export interface TableInfo {
   name: string;

@@ -6,5 +6,5 @@ import { ReportsService } from './reports.service.js';
 
 /** The reports (profit and loss, annual total) and their files; the per-year tax rules. */
 export default async function reportsArea(app: FastifyInstance, { core }: AreaOptions) {
-  reportRoutes(app, { reports: new ReportsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
+  reportRoutes(app, { db: core.db, reports: new ReportsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, entries, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
-import { tripDeductionSql } from '../books/trips.repository.js';
+import { attachments, categories, entries, providers, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
+import { rateOnTripDate, tripDeductionSql } from '../books/trips.repository.js';
 
 export interface CategoryMonthRow {
   month: number;
@@ -73,6 +73,64 @@ export class ReportsRepository {
       .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
       .groupBy(vehicles.id)
       .orderBy(sql`lower(${vehicles.name})`);
+  }
+
+  /** Every entry of a period with its account names and tax line, oldest first: the general ledger's source. */
+  ledger(from: string, to: string) {
+    return this.db
+      .select({
+        id: entries.id,
+        date: entries.date,
+        type: entries.type,
+        amount: entries.amount,
+        paymentMethod: entries.paymentMethod,
+        reference: entries.reference,
+        description: entries.description,
+        categoryName: categories.name,
+        taxLine: categories.taxLine,
+        taxLineChanges: categories.taxLineChanges,
+        subcategoryName: subcategories.name,
+        workerName: workers.name,
+        providerName: providers.name,
+      })
+      .from(entries)
+      .innerJoin(categories, eq(categories.id, entries.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+      .leftJoin(workers, eq(workers.id, entries.workerId))
+      .leftJoin(providers, eq(providers.id, entries.providerId))
+      .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+      .orderBy(asc(entries.date), asc(entries.createdAt), asc(entries.id));
+  }
+
+  /** The mileage log: every trip with its vehicle, the rate of its date and its own rounded deduction. */
+  mileageLog(from: string, to: string) {
+    return this.db
+      .select({
+        date: trips.date,
+        vehicleName: vehicles.name,
+        origin: trips.origin,
+        destination: trips.destination,
+        purpose: trips.purpose,
+        miles: trips.miles,
+        odometerStart: trips.odometerStart,
+        odometerEnd: trips.odometerEnd,
+        rateTenths: rateOnTripDate,
+        deduction: tripDeductionSql,
+      })
+      .from(trips)
+      .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+      .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
+      .orderBy(asc(trips.date), asc(trips.createdAt), asc(trips.id));
+  }
+
+  /** The receipts of a period's entries, with the entry's date, for the accountant's package. */
+  receipts(from: string, to: string) {
+    return this.db
+      .select({ id: attachments.id, entryId: entries.id, date: entries.date, fileName: attachments.fileName, storageKey: attachments.storageKey })
+      .from(attachments)
+      .innerJoin(entries, eq(entries.id, attachments.entryId))
+      .where(and(eq(attachments.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+      .orderBy(asc(entries.date), asc(attachments.createdAt));
   }
 
   workerPayments(from: string, to: string) {

@@ -1,34 +1,42 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAnnual, ZAnnualQuery, ZApiError, ZOk, ZPnl, ZPnlQuery, ZTaxRule, ZTaxRuleBody, ZTaxRuleList, ZYearMonthQuery, ZYearParam } from '@cuadre/contracts';
+import {
+  ZAnnual,
+  ZAnnualQuery,
+  ZApiError,
+  ZOk,
+  ZPnl,
+  ZPnlQuery,
+  ZTaxRule,
+  ZTaxRuleBody,
+  ZTaxRuleList,
+  ZYearMonthQuery,
+  ZYearParam,
+  ZDateRangeQuery,
+} from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import type { PeriodsService } from '../books/periods.service.js';
+import { monthRange, type PeriodsService } from '../books/periods.service.js';
+import type { Db } from '../../db/client.js';
+import { ledgerCsv, mileageCsv } from './ledger-files.js';
+import { ReportsRepository } from './reports.repository.js';
 import { bookErrors as errors } from '../books/registries.routes.js';
-import { annualDoc, pnlDoc, summaryDoc, type DocContext, type Language, type ReportDoc } from './report-doc.js';
+import { annualDoc, pnlDoc, summaryDoc, type ReportDoc } from './report-doc.js';
+import { contextOf, type ReportContext } from './report-context.js';
 import { CONTENT_TYPES, reportCsv, reportPdf, reportXlsx, type ReportFormat } from './report-files.js';
 import type { ReportsService } from './reports.service.js';
 
 const FORMATS: ReportFormat[] = ['csv', 'xlsx', 'pdf'];
 const adminErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
-/** The business, its currency and the reader's language: what a report file is headed and formatted with. */
-function contextOf(auth: Authenticated): DocContext & { money: (cents: number) => string; number: (n: number) => string } {
-  const language = (['en', 'es', 'tr'] as const).find((l) => l === auth.user.preferences?.language) ?? ('en' satisfies Language);
-  const currency = auth.user.business?.currency ?? 'USD';
-  const money = new Intl.NumberFormat(language, { style: 'currency', currency });
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  return {
-    business: auth.user.company ?? auth.user.name,
-    currency,
-    language,
-    // Formatting only: the figure itself stays integer cents until this last step.
-    money: (cents) => money.format(cents / 100),
-    number: (n) => number.format(n),
-  };
+function csvReply(reply: FastifyReply, name: string, body: string) {
+  return reply
+    .header('content-type', CONTENT_TYPES.csv)
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
 }
 
-async function sendReport(reply: FastifyReply, format: ReportFormat, doc: ReportDoc, ctx: ReturnType<typeof contextOf>) {
+async function sendReport(reply: FastifyReply, format: ReportFormat, doc: ReportDoc, ctx: ReportContext) {
   const body = format === 'csv' ? reportCsv(doc) : format === 'xlsx' ? await reportXlsx(doc) : await reportPdf(doc, ctx.money, ctx.number);
   return reply
     .header('content-type', CONTENT_TYPES[format])
@@ -38,11 +46,11 @@ async function sendReport(reply: FastifyReply, format: ReportFormat, doc: Report
 }
 
 /** The reports and their files, and the administrators' per-year tax rules. */
-export function reportRoutes(app: FastifyInstance, deps: { reports: ReportsService; periods: PeriodsService }, guards: Guards) {
+export function reportRoutes(app: FastifyInstance, deps: { db: Db; reports: ReportsService; periods: PeriodsService }, guards: Guards) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const opts = { onRequest: guards.requireBooks };
   const tags = ['reports'];
-  const { reports, periods } = deps;
+  const { db, reports, periods } = deps;
 
   r.get(
     '/api/reports/pnl',
@@ -102,6 +110,45 @@ export function reportRoutes(app: FastifyInstance, deps: { reports: ReportsServi
       },
     );
   }
+
+  r.get(
+    '/api/reports/ledger.csv',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'The general ledger of a year (or a month): date, account, tax line, description, debit, credit; two balanced lines per entry',
+        querystring: ZPnlQuery,
+        produces: ['text/csv'],
+        response: { ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { year, month } = req.query;
+      const { from, to } = month ? monthRange(year, month) : { from: `${year}-01-01`, to: `${year}-12-31` };
+      const rows = await new ReportsRepository(db, authOf(req).user.id).ledger(from, to);
+      return csvReply(reply, `general-ledger-${year}${month ? `-${String(month).padStart(2, '0')}` : ''}`, ledgerCsv(rows, year));
+    },
+  );
+  r.get(
+    '/api/trips/export.csv',
+    {
+      ...opts,
+      schema: {
+        tags: ['books'],
+        summary: 'The mileage log as CSV: date, vehicle, origin, destination, purpose, miles, odometer, rate, deduction',
+        querystring: ZDateRangeQuery,
+        produces: ['text/csv'],
+        response: { ...errors },
+      },
+    },
+    async (req, reply) => {
+      const from = req.query.from ?? '0001-01-01';
+      const to = req.query.to ?? '9999-12-31';
+      const rows = await new ReportsRepository(db, authOf(req).user.id).mileageLog(from, to);
+      return csvReply(reply, `mileage-log${req.query.from ? `-${req.query.from}` : ''}`, mileageCsv(rows));
+    },
+  );
 
   const admin = { onRequest: guards.requireAdmin };
   const adminTags = ['admin'];

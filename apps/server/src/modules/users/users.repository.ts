@@ -43,6 +43,13 @@ export class UsersRepository {
     afterCommit(this.db, () => userChanged(id));
     return row;
   }
+  /** Removes an account and, by cascade, every record it owns and its sessions. */
+  async remove(id: string): Promise<boolean> {
+    const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    afterCommit(this.db, () => userChanged(id));
+    return rows.length > 0;
+  }
+
   /**
    * The ids of the active administrators, locked until the transaction ends, so two requests that
    * each demote or disable one of the last two cannot both see another one left.

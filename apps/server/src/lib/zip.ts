@@ -1,0 +1,45 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import yazl from 'yazl';
+
+/**
+ * A ZIP written to a file, entry by entry (yazl streams it; nothing is held in memory but the
+ * current entry). Names are made unique: a second "receipt.pdf" becomes "receipt (2).pdf".
+ */
+export class ZipWriter {
+  private readonly zip = new yazl.ZipFile();
+  private readonly names = new Set<string>();
+  private readonly done: Promise<void>;
+
+  constructor(file: string) {
+    this.done = pipeline(this.zip.outputStream, createWriteStream(file, { mode: 0o600 }));
+  }
+
+  private unique(name: string) {
+    let candidate = name;
+    for (let n = 2; this.names.has(candidate); n++) candidate = name.replace(/(\.[^./]+)?$/, (ext) => ` (${n})${ext}`);
+    this.names.add(candidate);
+    return candidate;
+  }
+
+  add(name: string, body: string | Buffer) {
+    this.zip.addBuffer(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, this.unique(name));
+  }
+
+  addFile(name: string, path: string) {
+    this.zip.addFile(path, this.unique(name));
+  }
+
+  async close() {
+    this.zip.end();
+    await this.done;
+  }
+}
+
+/** A file name safe in any archive and on any system: no folders, no control or reserved characters. */
+export const safeName = (name: string) =>
+  name
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes from a client's file name
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 120) || 'file';

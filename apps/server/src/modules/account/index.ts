@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AreaOptions } from '../core.js';
+import { accountExportJob } from './account-export.js';
+import { accountRoutes } from './account.routes.js';
+import { AccountService } from './account.service.js';
+
+/** The owner's own account: all their data as a file, and deleting the account. */
+export default async function accountArea(app: FastifyInstance, { core }: AreaOptions) {
+  accountRoutes(
+    app,
+    { account: new AccountService(core.db, core.auth, core.config.dataDir), exportAll: accountExportJob(core.db, core.config.dataDir) },
+    core.guards,
+  );
+}
