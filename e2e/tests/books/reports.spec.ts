@@ -77,7 +77,28 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     const annual = await downloaded(page, () => page.getByRole('button', { name: 'Download as CSV' }).click());
     expect(annual.body.toString('utf8')).toContain('Net profit,,750');
 
-    expect(problemsOf(page)).toEqual([]);
+    // The accountant's package: a job with its progress; the file waits for download, also after a reload.
+    await page.getByRole('button', { name: 'Make the 2025 package' }).click();
+    await page.getByText(/^cuadre-year-end-2025\.zip is ready/).waitFor({ timeout: 30_000 });
+    await page.reload();
+    const pack = await downloaded(page, () => page.getByRole('button', { name: 'Download', exact: true }).click());
+    expect(pack.name).toBe('cuadre-year-end-2025.zip');
+    expect(pack.body.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // Settings: all my data, then the account deleted with its password.
+    await page.goto('/usersettings?tab=data');
+    await page.getByRole('button', { name: 'Export my data' }).click();
+    await page.getByText(/^cuadre-my-data-.*\.zip is ready/).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete my account' });
+    await confirm.getByLabel('Password').fill('not-the-password');
+    await confirm.getByRole('button', { name: 'Delete for good' }).click();
+    await confirm.getByText('The password is wrong').waitFor();
+    await confirm.getByLabel('Password').fill(owner.password);
+    await confirm.getByRole('button', { name: 'Delete for good' }).click();
+    await page.waitForURL('**/sign-in');
+
+    expect(problemsOf(page).filter((p) => !/401|Unauthorized/i.test(p))).toEqual([]);
     await context.close();
   });
 });

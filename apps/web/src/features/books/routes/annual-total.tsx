@@ -2,7 +2,9 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { JobPanel } from '@/components/job-panel';
 import { PageHeader } from '@/components/page-header';
+import { startYearEnd } from '@/lib/jobs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
@@ -215,6 +217,15 @@ export default function AnnualTotal() {
                 </Typography>
               </>
             )}
+          </Section>
+
+          <Section title={t('books.reports.yearEnd')}>
+            <Box sx={{ px: 2, pb: 2 }} data-print="hide">
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                {t('books.reports.yearEndText')}
+              </Typography>
+              <JobPanel kind="year_end" year={year} start={() => startYearEnd(year)} startLabel={t('books.reports.yearEndStart', { year })} />
+            </Box>
           </Section>
 
           <Section title={t('books.reports.seTax')}>

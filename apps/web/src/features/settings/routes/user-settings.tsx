@@ -10,17 +10,19 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/page-states';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { BusinessSection } from '../components/business-section';
+import { DataSection } from '../components/data-section';
 import { PreferencesSection } from '../components/preferences-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsList } from '../components/sessions-list';
 
-const SECTIONS = ['profile', 'business', 'preferences', 'security'] as const;
+const SECTIONS = ['profile', 'business', 'preferences', 'security', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
 const ICONS: Record<Section, string> = {
   profile: 'heroicons_outline:user-circle',
   business: 'heroicons_outline:building-storefront',
   preferences: 'heroicons_outline:adjustments-horizontal',
   security: 'heroicons_outline:lock-closed',
+  data: 'heroicons_outline:archive-box',
 };
 
 interface Notice {
@@ -97,6 +99,11 @@ export default function UserSettings() {
           <SessionsList onSaved={onSaved} onError={onError} />
         </SectionCard>
       </Stack>
+    ),
+    data: (
+      <SectionCard title={t('settings.sections.data')} subtitle={t('settings.sections.dataHint')}>
+        <DataSection />
+      </SectionCard>
     ),
   };
 
