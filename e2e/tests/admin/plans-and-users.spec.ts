@@ -31,7 +31,7 @@ describe.each(VIEWPORTS)('the administrator at $width px', (viewport) => {
     // A backup of the whole instance, from the dashboard: a gzip'd tar that starts with its manifest.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download backup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^cuadre-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
-    const tarball = gunzipSync(readFileSync((await download.path())!));
+    const tarball = gunzipSync(readFileSync(await download.path()));
     expect(tarball.subarray(0, 13).toString('latin1')).toBe('manifest.json');
     expect(tarball.toString('utf8')).toContain(owner.email);
     await page.getByText(/^The backup was downloaded/).waitFor();

@@ -12,7 +12,7 @@ const MONTH = '?year=2025&month=5';
 /** The file a click downloads, as bytes. */
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), body: readFileSync((await download.path())!) };
+  return { name: download.suggestedFilename(), body: readFileSync(await download.path()) };
 }
 
 describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
