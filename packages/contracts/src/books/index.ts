@@ -7,3 +7,4 @@ export * from './periods.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './jobs.js';
+export * from './import.js';

@@ -146,11 +146,16 @@ export const entries = pgTable(
     quantity: bigint('quantity', { mode: 'number' }),
     unitCost: cents('unit_cost'),
     hours: numeric('hours', { precision: 8, scale: 2, mode: 'number' }),
+    /** The bank's own id of the transaction an entry was imported from (OFX FITID, or a CSV's reference column). */
+    bankRef: text('bank_ref'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index('entries_owner_date_idx').on(t.ownerId, t.date),
+    index('entries_owner_bank_ref_idx')
+      .on(t.ownerId, t.bankRef)
+      .where(sql`${t.bankRef} is not null`),
     index('entries_owner_type_date_idx').on(t.ownerId, t.type, t.date),
     // A type's lines by amount (the largest first) without sorting all of them.
     index('entries_owner_type_amount_idx').on(t.ownerId, t.type, t.amount),
@@ -280,4 +285,33 @@ export const jobs = pgTable(
     updatedAt: updated(),
   },
   (t) => [index('jobs_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** How a bank's CSV statement is read (its columns, date format, decimal separator), saved per bank by the owner. */
+export const importProfiles = pgTable(
+  'import_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    bank: text('bank').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('import_profiles_bank_uq').on(t.ownerId, sql`lower(${t.bank})`)],
+);
+
+/** "Description contains SHELL → Gastos de vehículo / Combustible": how imported rows are categorised. */
+export const importRules = pgTable(
+  'import_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    contains: text('contains').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('import_rules_owner_idx').on(t.ownerId)],
 );

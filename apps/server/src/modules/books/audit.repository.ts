@@ -24,18 +24,20 @@ export class AuditRepository {
   }
 
   async recordMany(events: { entity: AuditEntity; entityId: string; action: 'create' | 'update' | 'delete'; before: object | null; after: object | null }[]) {
-    if (events.length === 0) return;
-    await this.db.insert(auditLog).values(
-      events.map((e) => ({
-        ownerId: this.ownerId,
-        actorId: this.actorId,
-        entity: e.entity,
-        entityId: e.entityId,
-        action: e.action,
-        before: snapshot(e.before),
-        after: snapshot(e.after),
-      })),
-    );
+    // In slices, so an import of thousands of lines stays under PostgreSQL's 65,535 parameters per statement.
+    for (let i = 0; i < events.length; i += 1000) {
+      await this.db.insert(auditLog).values(
+        events.slice(i, i + 1000).map((e) => ({
+          ownerId: this.ownerId,
+          actorId: this.actorId,
+          entity: e.entity,
+          entityId: e.entityId,
+          action: e.action,
+          before: snapshot(e.before),
+          after: snapshot(e.after),
+        })),
+      );
+    }
   }
 
   async history(entity: AuditEntity, entityId: string) {

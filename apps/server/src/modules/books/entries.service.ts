@@ -225,7 +225,12 @@ export class EntriesService {
     return this.write(auth, lines, 'entries.');
   }
 
-  private async write(auth: Authenticated, lines: Line[], prefix: string): Promise<EntryBatchResult> {
+  /** Lines from a bank statement: the same rules, all or nothing, each keeping the bank's id of its transaction. */
+  async importLines(auth: Authenticated, lines: EntryInput[], bankRefs: (string | null)[]): Promise<EntryBatchResult> {
+    return this.write(auth, lines, 'rows.', bankRefs);
+  }
+
+  private async write(auth: Authenticated, lines: Line[], prefix: string, bankRefs?: (string | null)[]): Promise<EntryBatchResult> {
     const ownerId = auth.user.id;
     return withTransaction(this.db, async (tx) => {
       const refs = await loadReferences(tx, ownerId, refsWanted(lines));
@@ -235,7 +240,7 @@ export class EntriesService {
         throw validation(lines.length > 1 ? 'Some lines are not valid; nothing was written' : 'The entry is not valid', details.slice(0, 100));
       await new PeriodsRepository(tx, ownerId).assertOpen(lines.map((l) => l.date));
       const repo = new EntriesRepository(tx, ownerId);
-      const inserted = await repo.insertMany(rows as NewEntry[]);
+      const inserted = await repo.insertMany((rows as NewEntry[]).map((r, i) => (bankRefs ? { ...r, bankRef: bankRefs[i] ?? null } : r)));
       await new AuditRepository(tx, ownerId, auth.user.id).recordMany(
         inserted.map((e) => ({ entity: 'entry', entityId: e.id, action: 'create', before: null, after: e })),
       );

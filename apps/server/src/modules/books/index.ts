@@ -6,15 +6,19 @@ import { AuditService } from './audit.service.js';
 import { bookRoutes } from './books.routes.js';
 import { entryRoutes } from './entries.routes.js';
 import { EntriesService } from './entries.service.js';
+import { importRoutes } from './import.routes.js';
+import { ImportService } from './import.service.js';
 import { PeriodsService } from './periods.service.js';
 import { registryRoutes } from './registries.routes.js';
 import { RegistriesService } from './registries.service.js';
 import { TripsService } from './trips.service.js';
 
-/** The books: registries, entries and receipts, trips, periods, the month's summary, the audit trail. */
+/** The books: registries, entries and receipts, bank statement imports, trips, periods, the month's summary, the audit trail. */
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
-  entryRoutes(app, new EntriesService(core.db, files), core.guards);
+  const entries = new EntriesService(core.db, files);
+  entryRoutes(app, entries, core.guards);
+  importRoutes(app, new ImportService(core.db, entries), core.guards);
   bookRoutes(app, { audit: new AuditService(core.db), trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { taxMonths } from '../../db/schema/index.js';
 import { periodClosed } from '../../lib/errors.js';
@@ -59,5 +59,16 @@ export class PeriodsRepository {
       .select()
       .from(taxMonths)
       .where(and(eq(taxMonths.ownerId, this.ownerId), eq(taxMonths.year, year)));
+  }
+
+  /** Which of the months of these dates are closed, as "YYYY-MM". */
+  async closedMonths(dates: string[]): Promise<Set<string>> {
+    const years = [...new Set(dates.map((d) => Number(d.slice(0, 4))))];
+    if (!years.length) return new Set();
+    const rows = await this.db
+      .select({ year: taxMonths.year, month: taxMonths.month })
+      .from(taxMonths)
+      .where(and(eq(taxMonths.ownerId, this.ownerId), eq(taxMonths.status, 'closed'), inArray(taxMonths.year, years)));
+    return new Set(rows.map((r) => `${r.year}-${String(r.month).padStart(2, '0')}`));
   }
 }
