@@ -116,11 +116,10 @@ export function guessMapping(header: string[], sample: string[][]): ImportMappin
   const decimal = amounts.some((a) => /,\d{1,2}\)?-?$/.test(a.trim()) && !/\.\d{1,2}\)?-?$/.test(a.trim())) ? ',' : '.';
   // The format that reads the most sample dates (a bad row does not spoil the guess); where month and
   // day first read as many, a decimal comma says the bank writes the day first.
-  const formats = (
+  const formats: ImportMapping['dateFormat'][] =
     decimal === ','
       ? ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'YYYYMMDD']
-      : ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD']
-  ) as ImportMapping['dateFormat'][];
+      : ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD'];
   const readable = (f: ImportMapping['dateFormat']) => dates.filter((d) => parseDate(d, f)).length;
   const dateFormat = formats.reduce((best, f) => (readable(f) > readable(best) ? f : best), formats[0]!);
   return {
