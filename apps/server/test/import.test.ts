@@ -96,7 +96,7 @@ describe('bank statement import', () => {
   it('commits the chosen rows in one transaction, saves the bank’s mapping, and then marks them as duplicates', async () => {
     const p = expectOk(await api('POST', '/api/entries/import', { format: 'csv', content: CSV, bank: 'Banco Sur' }));
     const chosen = p.rows
-      .filter((r: { errors: unknown[] }) => r.errors.length === 0 || r.errors.every((e: { field: string }) => e.field === 'categoryId'))
+      .filter((r: { errors: { field: string }[] }) => r.errors.length === 0 || r.errors.every((e: { field: string }) => e.field === 'categoryId'))
       .map(
         (r: {
           date: string;
