@@ -47,6 +47,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/user/workerspayment', 'Totals per worker · Cuadre'],
   ['/user/dailysupplierspayments', 'Supplier payments · Cuadre'],
   ['/user/monthlymileage', 'Mileage · Cuadre'],
+  ['/user/import', 'Import a bank statement · Cuadre'],
   ['/user/taxyears', 'Tax years · Cuadre'],
   ['/user/taxmonths', 'Months · Cuadre'],
   ['/user/monthdashboard', 'Month summary · Cuadre'],

@@ -134,6 +134,7 @@ export const routes: RouteObject[] = [
                     ...page(() => import('@/features/books/routes/daily-suppliers-payments')),
                   },
                   { path: 'monthlymileage', ...title('books.screens.monthlyMileage'), ...page(() => import('@/features/books/routes/monthly-mileage')) },
+                  { path: 'import', ...title('books.import.title'), ...page(() => import('@/features/books/routes/import')) },
                   { path: 'taxyears', ...title('books.reports.taxYears'), ...page(() => import('@/features/books/routes/tax-years')) },
                   { path: 'taxmonths', ...title('books.reports.viewMonths'), ...page(() => import('@/features/books/routes/tax-months')) },
                   { path: 'monthdashboard', ...title('books.reports.monthDashboard'), ...page(() => import('@/features/books/routes/month-dashboard')) },

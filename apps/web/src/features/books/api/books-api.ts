@@ -7,6 +7,11 @@ import {
   ZEntry,
   ZEntryBatchResult,
   ZEntryList,
+  ZImportCommitResult,
+  ZImportPreview,
+  ZImportProfileList,
+  ZImportRule,
+  ZImportRuleList,
   ZMonthSummary,
   ZOk,
   ZPnl,
@@ -28,6 +33,9 @@ import {
   type AuditEntity,
   type EntryBody,
   type EntryPatch,
+  type ImportCommitBody,
+  type ImportPreviewBody,
+  type ImportRuleBody,
   type SubcategoryBody,
   type SubcategoryPatch,
   type TripBody,
@@ -145,3 +153,16 @@ export const annualQuery = (year: number) =>
     queryFn: ({ signal }) => api('reports/annual', { query: { year }, schema: ZAnnual, signal }),
     placeholderData: keepPreviousData,
   });
+
+export const importProfilesQuery = queryOptions({
+  queryKey: [...booksKeys.all, 'import', 'profiles'],
+  queryFn: ({ signal }) => api('entries/import/profiles', { schema: ZImportProfileList, signal }),
+});
+export const importRulesQuery = queryOptions({
+  queryKey: [...booksKeys.all, 'import', 'rules'],
+  queryFn: ({ signal }) => api('entries/import/rules', { schema: ZImportRuleList, signal }),
+});
+export const previewImport = (body: ImportPreviewBody) => api('entries/import', { method: 'POST', body, schema: ZImportPreview });
+export const commitImport = (body: ImportCommitBody) => api('entries/import/commit', { method: 'POST', body, schema: ZImportCommitResult });
+export const addImportRule = (body: ImportRuleBody) => api('entries/import/rules', { method: 'POST', body, schema: ZImportRule });
+export const deleteImportRule = (id: string) => api(`entries/import/rules/${id}`, { method: 'DELETE', schema: ZOk });

@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -176,6 +177,11 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
             {actions}
+            <Tooltip title={t('books.import.open')}>
+              <IconButton component={RouterLink} to="/user/import" aria-label={t('books.import.open')}>
+                <Icon name="heroicons_outline:arrow-up-tray" size={20} />
+              </IconButton>
+            </Tooltip>
             <Tooltip title={t('books.exportCsv')}>
               <IconButton onClick={exportCsv} aria-label={t('books.exportCsv')}>
                 <Icon name="heroicons_outline:arrow-down-tray" size={20} />

@@ -46,6 +46,7 @@ const LISTS = [
 const REPORTS = [
   { path: '/user/monthdashboard', key: 'monthDashboard', yearOnly: false },
   { path: '/user/profitsandlossesmonth', key: 'pnlMonth', yearOnly: false },
+  { path: '/user/import', key: 'importStatement', yearOnly: false },
   { path: '/user/taxyears', key: 'taxYears', yearOnly: true },
   { path: '/user/taxmonths', key: 'viewMonths', yearOnly: true },
   { path: '/user/profitsandlossesyear', key: 'pnlYear', yearOnly: true },

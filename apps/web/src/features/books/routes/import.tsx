@@ -1,0 +1,518 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  IconButton,
+  MenuItem,
+  Pagination,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  IMPORT_DATE_FORMATS,
+  IMPORT_MAX_CHARS,
+  PAYMENT_METHODS,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportRow,
+  type PaymentMethod,
+} from '@cuadre/contracts';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { useErrorText } from '@/lib/error-text';
+import { formatShortDate } from '@/lib/format';
+import { useMoney } from '@/lib/settings';
+import {
+  addImportRule,
+  booksKeys,
+  categoriesQuery,
+  commitImport,
+  deleteImportRule,
+  importProfilesQuery,
+  importRulesQuery,
+  previewImport,
+} from '../api/books-api';
+import { BackToBooks } from '../components/back-to-books';
+
+const PAGE = 50;
+const MAPPED = ['date', 'description', 'amount', 'debit', 'credit', 'reference'] as const;
+
+/** What the owner decided for each row: included or not, and its category. */
+interface Choice {
+  include: boolean;
+  categoryId: string | null;
+}
+
+/** user/import: a bank statement read, mapped, reviewed row by row, and imported in one go. */
+export default function ImportStatement() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const { money } = useMoney();
+  const profiles = useQuery(importProfilesQuery);
+  const rules = useQuery(importRulesQuery);
+  const categories = useQuery(categoriesQuery);
+
+  const [file, setFile] = useState<{ name: string; content: string; format: 'csv' | 'ofx' } | null>(null);
+  const [bank, setBank] = useState('');
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [choices, setChoices] = useState<Choice[]>([]);
+  const [page, setPage] = useState(1);
+  const [method, setMethod] = useState<PaymentMethod>('transfer');
+  const [bulk, setBulk] = useState('');
+  const [rule, setRule] = useState({ contains: '', categoryId: '' });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ count: number; month: string | null } | null>(null);
+
+  const read = useMutation({
+    mutationFn: (withMapping: ImportMapping | null) =>
+      previewImport({ format: file!.format, content: file!.content, bank: bank || undefined, ...(withMapping ? { mapping: withMapping } : {}) }),
+    onSuccess: (p) => {
+      setPreview(p);
+      setMapping(p.mapping);
+      setPage(1);
+      // Rows without problems go in; duplicates stay out unless kept; a missing category can still be chosen.
+      setChoices(p.rows.map((r) => ({ include: !r.duplicate && r.errors.every((e) => e.field === 'categoryId'), categoryId: r.categoryId })));
+    },
+  });
+  const commit = useMutation({
+    mutationFn: () => {
+      const rows = preview!.rows.flatMap((r, i) => {
+        const c = choices[i]!;
+        if (!c.include || !usable(r) || !c.categoryId || !r.date || !r.type || r.amount === null) return [];
+        return [
+          {
+            date: r.date,
+            type: r.type,
+            amount: r.amount,
+            categoryId: c.categoryId,
+            subcategoryId: c.categoryId === r.categoryId ? r.subcategoryId : null,
+            description: r.description || undefined,
+            reference: r.reference ?? undefined,
+            bankRef: r.bankRef ?? undefined,
+          },
+        ];
+      });
+      return commitImport({ rows, paymentMethod: method, ...(bank && mapping ? { bank, mapping } : {}) }).then((res) => ({
+        ...res,
+        month: rows[0]?.date.slice(0, 7) ?? null,
+      }));
+    },
+    onSuccess: (res) => {
+      setDone({ count: res.created, month: res.month });
+      void qc.invalidateQueries({ queryKey: booksKeys.all });
+    },
+  });
+  const saveRule = useMutation({
+    mutationFn: () => addImportRule({ contains: rule.contains, categoryId: rule.categoryId }),
+    onSuccess: async () => {
+      setRule({ contains: '', categoryId: '' });
+      await qc.invalidateQueries({ queryKey: importRulesQuery.queryKey });
+      // The rows are categorised again with the new rule.
+      if (file) read.mutate(mapping);
+    },
+  });
+  const removeRule = useMutation({ mutationFn: deleteImportRule, onSuccess: () => qc.invalidateQueries({ queryKey: importRulesQuery.queryKey }) });
+  const readError = useErrorText(read.error ?? undefined);
+  const commitError = useErrorText(commit.error ?? undefined);
+  const ruleError = useErrorText(saveRule.error ?? undefined);
+
+  const cats = categories.data?.items ?? [];
+  const catsFor = (type: ImportRow['type']) => cats.filter((c) => c.active && (type === 'income' ? c.kind === 'income' : c.kind !== 'income'));
+  const catName = (id: string | null) => cats.find((c) => c.id === id)?.name ?? '';
+  const chosen = preview ? preview.rows.filter((r, i) => choices[i]?.include && usable(r) && choices[i]?.categoryId).length : 0;
+  const step = done ? 3 : preview && (mapping || file?.format === 'ofx') && preview.rows.length ? 2 : preview ? 1 : 0;
+  const pages = preview ? Math.max(1, Math.ceil(preview.rows.length / PAGE)) : 1;
+
+  const onFile = async (f: File | undefined) => {
+    setFileError(null);
+    setPreview(null);
+    setDone(null);
+    if (!f) return setFile(null);
+    if (f.size > IMPORT_MAX_CHARS) return setFileError(t('books.import.tooLarge'));
+    const content = await f.text();
+    const format = /\.(ofx|qfx)$/i.test(f.name) || /<OFX>/i.test(content.slice(0, 2000)) ? 'ofx' : 'csv';
+    setFile({ name: f.name, content, format });
+  };
+  const setChoice = (index: number, change: Partial<Choice>) => setChoices((cs) => cs.map((c, i) => (i === index ? { ...c, ...change } : c)));
+  const applyBulk = () =>
+    setChoices((cs) =>
+      cs.map((c, i) =>
+        preview!.rows[i]!.type === 'expense' && !c.categoryId
+          ? { ...c, categoryId: bulk, include: usable(preview!.rows[i]!) && !preview!.rows[i]!.duplicate }
+          : c,
+      ),
+    );
+
+  const columnOptions = useMemo(() => preview?.columns ?? [], [preview]);
+  const setMapped = (key: (typeof MAPPED)[number], value: string) =>
+    setMapping((m): ImportMapping => ({ ...(m ?? { date: '', dateFormat: 'YYYY-MM-DD', decimal: '.' }), [key]: value || undefined }));
+
+  return (
+    <Box>
+      <BackToBooks />
+      <PageHeader title={t('books.import.title')} subtitle={t('books.import.subtitle')} />
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+        {(['stepFile', 'stepColumns', 'stepReview'] as const).map((s) => (
+          <Step key={s}>
+            <StepLabel>{t(`books.import.${s}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+
+      {done ? (
+        <Alert
+          severity="success"
+          action={
+            <Stack direction="row" spacing={1}>
+              {done.month && (
+                <Button
+                  color="inherit"
+                  size="small"
+                  component={RouterLink}
+                  to={`/user/monthdashboard?year=${Number(done.month.slice(0, 4))}&month=${Number(done.month.slice(5, 7))}`}
+                >
+                  {t('books.import.viewMonth')}
+                </Button>
+              )}
+              <Button color="inherit" size="small" onClick={() => (setDone(null), setPreview(null), setFile(null))}>
+                {t('books.import.another')}
+              </Button>
+            </Stack>
+          }
+        >
+          {t('books.import.done', { count: done.count })}
+        </Alert>
+      ) : (
+        <Stack spacing={2}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={2} direction={{ xs: 'column', md: 'row' }} alignItems={{ md: 'flex-start' }}>
+                <Box sx={{ flex: 1 }}>
+                  <Button variant="outlined" component="label" startIcon={<Icon name="heroicons_outline:arrow-up-tray" size={20} />}>
+                    {t('books.import.chooseFile')}
+                    <input
+                      hidden
+                      type="file"
+                      accept=".csv,.txt,.ofx,.qfx,text/csv"
+                      aria-label={t('books.import.file')}
+                      onChange={(e) => void onFile(e.target.files?.[0])}
+                    />
+                  </Button>
+                  <Typography variant="body2" sx={{ mt: 1 }} color={fileError ? 'error' : 'text.secondary'}>
+                    {fileError ?? file?.name ?? t('books.import.file')}
+                  </Typography>
+                </Box>
+                <Autocomplete
+                  freeSolo
+                  options={(profiles.data?.items ?? []).map((p) => p.bank)}
+                  inputValue={bank}
+                  onInputChange={(_e, v) => setBank(v)}
+                  sx={{ flex: 1, minWidth: 220 }}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('books.import.bank')}
+                      helperText={t('books.import.bankHint')}
+                      inputProps={{ ...params.inputProps, maxLength: 80 }}
+                    />
+                  )}
+                />
+                <Button variant="contained" onClick={() => (file ? read.mutate(null) : setFileError(t('books.import.fileRequired')))} disabled={read.isPending}>
+                  {t('books.import.read')}
+                </Button>
+              </Stack>
+              {read.isError && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {readError}
+                </Alert>
+              )}
+            </CardContent>
+          </Card>
+
+          {preview && file?.format === 'csv' && (
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                  {t('books.import.stepColumns')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                  {t('books.import.columnsText')}
+                </Typography>
+                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+                  {MAPPED.map((key) => (
+                    <TextField
+                      key={key}
+                      select
+                      size="small"
+                      label={t(`books.import.${key}`)}
+                      value={mapping?.[key] ?? ''}
+                      onChange={(e) => setMapped(key, e.target.value)}
+                    >
+                      <MenuItem value="">{t('books.import.none')}</MenuItem>
+                      {columnOptions.map((c) => (
+                        <MenuItem key={c} value={c}>
+                          {c}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  ))}
+                  <TextField
+                    select
+                    size="small"
+                    label={t('books.import.dateFormat')}
+                    value={mapping?.dateFormat ?? 'YYYY-MM-DD'}
+                    onChange={(e) => setMapping((m) => ({ ...(m ?? { date: '', decimal: '.' }), dateFormat: e.target.value as ImportMapping['dateFormat'] }))}
+                  >
+                    {IMPORT_DATE_FORMATS.map((f) => (
+                      <MenuItem key={f} value={f}>
+                        {f}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('books.import.decimal')}
+                    value={mapping?.decimal ?? '.'}
+                    onChange={(e) => setMapping((m) => ({ ...(m ?? { date: '', dateFormat: 'YYYY-MM-DD' }), decimal: e.target.value as '.' | ',' }))}
+                  >
+                    <MenuItem value=".">{t('books.import.decimalDot')}</MenuItem>
+                    <MenuItem value=",">{t('books.import.decimalComma')}</MenuItem>
+                  </TextField>
+                </Box>
+                <Button sx={{ mt: 2 }} variant="outlined" onClick={() => mapping && read.mutate(mapping)} disabled={!mapping?.date || read.isPending}>
+                  {t('books.import.preview')}
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+
+          {preview && preview.rows.length > 0 && (
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                  {t('books.import.stepReview')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
+                  {t('books.import.counts', preview.counts)}
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('books.import.bulkCategory')}
+                    value={bulk}
+                    onChange={(e) => setBulk(e.target.value)}
+                    sx={{ minWidth: 260 }}
+                  >
+                    {catsFor('expense').map((c) => (
+                      <MenuItem key={c.id} value={c.id}>
+                        {c.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <Button variant="outlined" onClick={applyBulk} disabled={!bulk}>
+                    {t('books.import.apply')}
+                  </Button>
+                </Stack>
+                <Box sx={{ overflowX: 'auto' }}>
+                  <Table size="small" aria-label={t('books.import.stepReview')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell padding="checkbox" />
+                        <TableCell>{t('books.import.date')}</TableCell>
+                        <TableCell>{t('books.import.description')}</TableCell>
+                        <TableCell align="right">{t('books.import.amount')}</TableCell>
+                        <TableCell>{t('books.import.category')}</TableCell>
+                        <TableCell>{t('books.import.status')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {preview.rows.slice((page - 1) * PAGE, page * PAGE).map((r, k) => {
+                        const i = (page - 1) * PAGE + k;
+                        const c = choices[i]!;
+                        return (
+                          <TableRow key={r.line} hover>
+                            <TableCell padding="checkbox">
+                              <Checkbox
+                                checked={c.include}
+                                disabled={!usable(r)}
+                                onChange={(e) => setChoice(i, { include: e.target.checked })}
+                                inputProps={{ 'aria-label': t('books.import.include', { line: r.line }) }}
+                              />
+                            </TableCell>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.date ? formatShortDate(r.date, i18n.language) : '—'}</TableCell>
+                            <TableCell sx={{ minWidth: 160 }}>{r.description}</TableCell>
+                            <TableCell
+                              align="right"
+                              sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: r.direction === 'in' ? 'success.main' : undefined }}
+                            >
+                              {r.amount === null ? '—' : `${r.direction === 'out' ? '−' : '+'}${money(r.amount)}`}
+                            </TableCell>
+                            <TableCell sx={{ minWidth: 180 }}>
+                              {r.type ? (
+                                <TextField
+                                  select
+                                  size="small"
+                                  fullWidth
+                                  value={c.categoryId ?? ''}
+                                  onChange={(e) => setChoice(i, { categoryId: e.target.value, include: usable(r) })}
+                                  inputProps={{ 'aria-label': `${t('books.import.category')} ${r.line}` }}
+                                >
+                                  {catsFor(r.type).map((x) => (
+                                    <MenuItem key={x.id} value={x.id}>
+                                      {x.name}
+                                    </MenuItem>
+                                  ))}
+                                </TextField>
+                              ) : (
+                                '—'
+                              )}
+                            </TableCell>
+                            <TableCell sx={{ minWidth: 160 }}>
+                              <Stack spacing={0.5} alignItems="flex-start">
+                                {r.duplicate && <Chip size="small" color="warning" label={c.include ? t('books.import.keep') : t('books.import.duplicate')} />}
+                                {r.closed && <Chip size="small" label={t('books.import.closed')} />}
+                                {r.rule && <Chip size="small" variant="outlined" label={t('books.import.ruleApplied', { rule: r.rule })} />}
+                                {r.errors
+                                  .filter((e) => e.field !== 'categoryId' || !c.categoryId)
+                                  .map((e) => (
+                                    <Typography key={e.field + e.message} variant="caption" color="error">
+                                      {e.message}
+                                    </Typography>
+                                  ))}
+                              </Stack>
+                            </TableCell>
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                </Box>
+                {pages > 1 && (
+                  <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_e, p) => setPage(p)} aria-label={t('books.import.page', { page, pages })} />
+                )}
+
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }} alignItems={{ sm: 'center' }}>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('books.import.paymentMethod')}
+                    value={method}
+                    onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+                    sx={{ minWidth: 220 }}
+                  >
+                    {PAYMENT_METHODS.map((p) => (
+                      <MenuItem key={p} value={p}>
+                        {t(`books.methods.${p}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <Button variant="contained" size="large" onClick={() => commit.mutate()} disabled={!chosen || commit.isPending}>
+                    {t('books.import.commit', { count: chosen })}
+                  </Button>
+                </Stack>
+                {!chosen && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {t('books.import.nothingChosen')}
+                  </Typography>
+                )}
+                {commit.isError && (
+                  <Alert severity="error" sx={{ mt: 2 }}>
+                    {commitError}
+                  </Alert>
+                )}
+              </CardContent>
+            </Card>
+          )}
+
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+                {t('books.import.rules')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {t('books.import.rulesText')}
+              </Typography>
+              {(rules.data?.items ?? []).length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('books.import.noRules')}
+                </Typography>
+              ) : (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+                  {rules.data!.items.map((r) => (
+                    <Chip
+                      key={r.id}
+                      label={`“${r.contains}” → ${catName(r.categoryId)}`}
+                      onDelete={() => removeRule.mutate(r.id)}
+                      deleteIcon={
+                        <IconButton size="small" aria-label={t('books.import.removeRule', { text: r.contains })}>
+                          <Icon name="heroicons_outline:x-mark" size={16} />
+                        </IconButton>
+                      }
+                    />
+                  ))}
+                </Stack>
+              )}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+                <TextField
+                  size="small"
+                  label={t('books.import.ruleContains')}
+                  value={rule.contains}
+                  onChange={(e) => setRule((r) => ({ ...r, contains: e.target.value }))}
+                  inputProps={{ maxLength: 80 }}
+                />
+                <TextField
+                  select
+                  size="small"
+                  label={t('books.import.ruleCategory')}
+                  value={rule.categoryId}
+                  onChange={(e) => setRule((r) => ({ ...r, categoryId: e.target.value }))}
+                  sx={{ minWidth: 220 }}
+                >
+                  {cats
+                    .filter((c) => c.active)
+                    .map((c) => (
+                      <MenuItem key={c.id} value={c.id}>
+                        {c.name}
+                      </MenuItem>
+                    ))}
+                </TextField>
+                <Button variant="outlined" onClick={() => saveRule.mutate()} disabled={!rule.contains.trim() || !rule.categoryId || saveRule.isPending}>
+                  {t('books.import.addRule')}
+                </Button>
+              </Stack>
+              {saveRule.isError && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {ruleError}
+                </Alert>
+              )}
+            </CardContent>
+          </Card>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** A row can go in when nothing but its category was wrong (the owner picks one here). */
+const usable = (r: ImportRow) => r.errors.every((e) => e.field === 'categoryId') && !r.closed;
