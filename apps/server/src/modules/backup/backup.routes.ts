@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@cuadre/contracts';
@@ -20,21 +21,38 @@ export function backupRoutes(app: FastifyInstance, database: Database, dataDir: 
     },
     async (req, reply) => {
       const started = performance.now();
-      const snapshot = await takeSnapshot(database, dataDir);
-      const stream = archiveStream(snapshot);
+      // The answer starts at once and the archive follows once the snapshot is taken: a large
+      // instance's snapshot takes minutes, longer than clients wait for headers.
+      const body = new PassThrough();
       let bytes = 0;
-      stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      stream.once('end', () => {
-        const s = summarize(snapshot, bytes);
-        req.log.info({ by: authOf(req).user.id, ...s, ms: Math.round(performance.now() - started) }, 'backup downloaded');
+      void (async () => {
+        const snapshot = await takeSnapshot(database, dataDir);
+        const stream = archiveStream(snapshot);
+        stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        stream.once('end', () => {
+          req.log.info({ by: authOf(req).user.id, ...summarize(snapshot, bytes), ms: Math.round(performance.now() - started) }, 'backup downloaded');
+        });
+        stream.once('error', (err) => {
+          req.log.error({ err }, 'backup failed while streaming');
+          body.destroy(err);
+        });
+        stream.pipe(body);
+      })().catch((err: unknown) => {
+        // The headers are gone already: the client sees the transfer cut, never a partial archive that looks whole.
+        req.log.error({ err }, 'backup failed');
+        body.destroy(err as Error);
       });
-      stream.once('error', (err) => req.log.error({ err }, 'backup failed while streaming'));
-      const stamp = snapshot.manifest.createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      // Node holds the headers until the first byte of the body; send them as soon as the body is piped.
+      reply.raw.once('pipe', () => reply.raw.flushHeaders());
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="cuadre-backup-${stamp}.tar.gz"`)
         .header('cache-control', 'no-store')
-        .send(stream as never); // never: an archive stream; the typed schema describes the errors' JSON
+        .send(body as never); // never: an archive stream; the typed schema describes the errors' JSON
     },
   );
 }
