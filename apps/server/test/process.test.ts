@@ -128,7 +128,8 @@ describe('the server process', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two starts of a real process, the first making its database: allow for a busy machine.
+  }, 120_000);
 
   it('refuses to start on a wrong setting, saying which and why', async () => {
     const s = start({ PORT: 'eighty', JWT_SECRET: 'short' });
