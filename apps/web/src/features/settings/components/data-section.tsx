@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
+import { ZDeleteAccountBody } from '@cuadre/contracts';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Stack, Typography } from '@mui/material';
+import { FormTextField } from '@/components/form/fields';
+import { useAppForm } from '@/components/form/use-app-form';
 import { JobPanel } from '@/components/job-panel';
-import { applyServerErrors } from '@/lib/forms';
 import { deleteAccount, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
 
@@ -43,23 +42,19 @@ export function DataSection() {
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string>();
-  const schema = useMemo(() => z.object({ password: z.string().check(z.minLength(1, t('settings.data.passwordRequired'))) }), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<{ password: string }>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
-  const submit = handleSubmit(async ({ password }) => {
-    setFormError(undefined);
-    try {
-      await deleteAccount(password);
-      // The account is gone, and with it every session: back to the start.
+  const { form, onSubmit, formError, pending, closeGuarded, leaveDialog } = useAppForm<{ password: string }>(ZDeleteAccountBody, {
+    defaultValues: { password: '' },
+    submit: ({ password }) => deleteAccount(password),
+    // The account is gone, and with it every session: back to the start.
+    onSuccess: () => {
       session.clear();
       window.location.assign('/sign-in');
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['password']));
-    }
+    },
+    guardLeaving: false,
   });
   return (
-    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby="delete-account-title" fullWidth maxWidth="xs">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+    <Dialog open onClose={pending ? undefined : () => closeGuarded(onClose)} aria-labelledby="delete-account-title" fullWidth maxWidth="xs">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <DialogTitle id="delete-account-title">{t('settings.data.deleteTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('settings.data.deleteConfirm')}</DialogContentText>
@@ -68,32 +63,26 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               {formError}
             </Alert>
           )}
-          <Controller
+          <FormTextField
+            control={form.control}
             name="password"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                type="password"
-                label={t('settings.data.password')}
-                autoComplete="current-password"
-                autoFocus
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            type="password"
+            label={t('settings.data.password')}
+            autoComplete="current-password"
+            autoFocus
+            fullWidth
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
+          <Button onClick={onClose} disabled={pending}>
             {t('settings.data.cancel')}
           </Button>
-          <Button type="submit" color="error" variant="contained" disabled={formState.isSubmitting}>
+          <Button type="submit" color="error" variant="contained" disabled={pending}>
             {t('settings.data.deleteNow')}
           </Button>
         </DialogActions>
       </form>
+      {leaveDialog}
     </Dialog>
   );
 }
