@@ -25,6 +25,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ['/users', 'Users · Cuadre'],
   ['/categories', 'Categories · Cuadre'],
   ['/categories?tab=rates', 'Categories · Cuadre'],
+  ['/categories?tab=tax-rules', 'Categories · Cuadre'],
   ['/subcategories', 'Subcategories · Cuadre'],
   ['/user/dashboard', 'User dashboard · Cuadre'],
   ['/user/dailyincome', 'Daily income · Cuadre'],

@@ -7,11 +7,14 @@ import {
   ZOk,
   ZSubcategory,
   ZSubcategoryList,
+  ZTaxRule,
+  ZTaxRuleList,
   type CategoryBody,
   type CategoryPatch,
   type MileageRateBody,
   type SubcategoryBody,
   type SubcategoryPatch,
+  type TaxRuleBody,
 } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 
@@ -47,3 +50,12 @@ export const mileageRatesQuery = queryOptions({
 export const saveMileageRate = (id: string | undefined, body: MileageRateBody) =>
   api(id ? `admin/mileage-rates/${id}` : 'admin/mileage-rates', { method: id ? 'PATCH' : 'POST', body, schema: ZMileageRate });
 export const deleteMileageRate = (id: string) => api(`admin/mileage-rates/${id}`, { method: 'DELETE', schema: ZOk });
+
+export const taxRulesQuery = queryOptions({
+  queryKey: [...chartKeys.all, 'tax-rules'],
+  queryFn: ({ signal }) => api('admin/tax-rules', { schema: ZTaxRuleList, signal }),
+  // One row a year: a single page for the list kit.
+  select: (d) => ({ items: d.items, pagination: { page: 1, size: Math.max(10, d.items.length), total: d.items.length, lastPage: 1 } }),
+});
+export const saveTaxRule = (year: number, body: TaxRuleBody) => api(`admin/tax-rules/${year}`, { method: 'PUT', body, schema: ZTaxRule });
+export const deleteTaxRule = (year: number) => api(`admin/tax-rules/${year}`, { method: 'DELETE', schema: ZOk });

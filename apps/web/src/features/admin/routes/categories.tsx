@@ -27,6 +27,7 @@ import {
   saveMileageRate,
 } from '../api/chart-api';
 import { ChartFormDialog } from '../components/chart-form-dialog';
+import { TaxRules } from '../components/tax-rules';
 
 type CategorySort = (typeof CATEGORY_SORTS)[number];
 const CATEGORY_LIST: ListConfig<CategorySort, 'kind' | 'active'> = {
@@ -42,20 +43,21 @@ const rateColumn = createColumnHelper<MileageRate>();
 export default function Categories() {
   const { t } = useTranslation();
   const [sp, setSp] = useSearchParams();
-  const tab = sp.get('tab') === 'rates' ? 'rates' : 'categories';
+  const tab = sp.get('tab') === 'rates' ? 'rates' : sp.get('tab') === 'tax-rules' ? 'tax-rules' : 'categories';
   return (
     <Box>
       <PageHeader title={t('nav.categories')} subtitle={t('chart.categories.subtitle')} />
       <Tabs
         value={tab}
-        onChange={(_e, v: string) => setSp(v === 'rates' ? { tab: 'rates' } : {}, { replace: true })}
+        onChange={(_e, v: string) => setSp(v === 'categories' ? {} : { tab: v }, { replace: true })}
         sx={{ mb: 2 }}
         aria-label={t('nav.categories')}
       >
         <Tab value="categories" label={t('chart.categories.tab')} />
         <Tab value="rates" label={t('chart.rates.tab')} />
+        <Tab value="tax-rules" label={t('chart.taxRules.tab')} />
       </Tabs>
-      {tab === 'rates' ? <MileageRates /> : <CategoryList />}
+      {tab === 'rates' ? <MileageRates /> : tab === 'tax-rules' ? <TaxRules /> : <CategoryList />}
     </Box>
   );
 }
