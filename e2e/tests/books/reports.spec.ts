@@ -49,8 +49,8 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     await page.waitForURL('**/user/taxmonths?year=2025');
     await page.getByRole('link', { name: 'May 2025', exact: true }).click();
     await page.waitForURL(/\/user\/monthdashboard\?year=2025&month=5/);
-    await page.getByRole('link', { name: 'Net profit: $750.00' }).waitFor();
-    await page.getByRole('link', { name: 'Income: $1,000.00' }).waitFor();
+    await page.getByRole('link', { name: /^Net profit\s*\$750\.00/ }).waitFor();
+    await page.getByRole('link', { name: /^Income\s*\$1,000\.00/ }).waitFor();
 
     // Both profits and losses and the annual total.
     await page.goto(`/user/profitsandlossesmonth${MONTH}`);

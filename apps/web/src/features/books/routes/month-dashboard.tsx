@@ -85,12 +85,7 @@ export default function MonthDashboard() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
             {figures.map((f) => (
               <Card key={f.key} variant="outlined" sx={f.strong ? { gridColumn: { xs: 'span 2', md: 'auto' } } : undefined}>
-                <CardActionArea
-                  component={RouterLink}
-                  to={`${f.to}?${m.search}`}
-                  sx={{ height: '100%' }}
-                  aria-label={`${t(`books.reports.${f.key}`)}: ${f.value}`}
-                >
+                <CardActionArea component={RouterLink} to={`${f.to}?${m.search}`} sx={{ height: '100%' }}>
                   <CardContent>
                     <Typography variant="body2" color="text.secondary">
                       {t(`books.reports.${f.key}`)}

@@ -89,7 +89,7 @@ export default function TaxMonths() {
                       to={link(m.month, '/user/dailyincome')}
                       color="inherit"
                       underline="hover"
-                      aria-label={`${t('books.reports.income')} ${name(m.month)}`}
+                      aria-label={`${money(m.income)} ${t('books.reports.income')} ${name(m.month)}`}
                     >
                       {money(m.income)}
                     </Link>
@@ -100,7 +100,7 @@ export default function TaxMonths() {
                       to={link(m.month, '/user/monthdashboard')}
                       color="inherit"
                       underline="hover"
-                      aria-label={`${t('books.reports.outflows')} ${name(m.month)}`}
+                      aria-label={`${money(m.outflows)} ${t('books.reports.outflows')} ${name(m.month)}`}
                     >
                       {money(m.outflows)}
                     </Link>
@@ -111,7 +111,7 @@ export default function TaxMonths() {
                       to={link(m.month, '/user/profitsandlossesmonth')}
                       color="inherit"
                       underline="hover"
-                      aria-label={`${t('books.reports.net')} ${name(m.month)}`}
+                      aria-label={`${money(m.net)} ${t('books.reports.net')} ${name(m.month)}`}
                     >
                       {money(m.net)}
                     </Link>
