@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.js';
 import { SERVER_ROOT } from '../paths.js';
 import { DataLock, LockedError } from '../lib/data-lock.js';
@@ -19,6 +20,11 @@ export type Db = NodePgDatabase<typeof schema>;
 /** What a repository runs on: the database, or a transaction a service opened around several writes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/** The rows of a raw query: both drivers answer `{ rows }`, typed here once. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows; // both drivers answer { rows }; T is the query's own select list.
+}
 
 const commitHooks = new WeakMap<DbOrTx, (() => void)[]>();
 
@@ -124,7 +130,7 @@ async function openPgliteLocked(
   const db = drizzlePglite({ client, schema });
   if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db: db as unknown as Db, // the PGlite driver has node-postgres's Drizzle API (see Db)
     kind: 'pglite',
     close: async () => {
       await client.close();

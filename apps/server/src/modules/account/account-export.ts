@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { safeName, ZipWriter } from '../../lib/zip.js';
 import type { JobContext } from '../jobs/job-runner.js';
 import { ledgerCsv, mileageCsv } from '../reports/ledger-files.js';
@@ -9,18 +9,17 @@ import { ReportsRepository } from '../reports/reports.repository.js';
 
 /** Tables whose rows belong to one owner (an `owner_id` column), found in the catalog so none is forgotten. */
 async function ownedTables(db: Db): Promise<string[]> {
-  const res = (await db.execute(sql`select c.relname as name from pg_attribute a join pg_class c on c.oid = a.attrelid
-    join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r' and a.attname = 'owner_id' and not a.attisdropped order by c.relname`)) as unknown as {
-    rows: { name: string }[];
-  }; // both drivers answer { rows }.
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and a.attname = 'owner_id' and not a.attisdropped order by c.relname`,
+  );
   // Jobs are this export's own bookkeeping, not the owner's data.
-  return res.rows.map((r) => r.name).filter((n) => n !== 'jobs');
+  return rows.map((r) => r.name).filter((n) => n !== 'jobs');
 }
 
 async function jsonRows(db: Db, query: ReturnType<typeof sql>): Promise<unknown[]> {
-  const res = (await db.execute(query)) as unknown as { rows: { j: unknown }[] }; // both drivers answer { rows }.
-  return res.rows.map((r) => (typeof r.j === 'string' ? JSON.parse(r.j) : r.j));
+  return (await queryRows<{ j: unknown }>(db, query)).map((r) => (typeof r.j === 'string' ? JSON.parse(r.j) : r.j));
 }
 
 /**
@@ -40,9 +39,7 @@ export function accountExportJob(db: Db, dataDir: string) {
       await progress(done, total, 'account');
       const [account] = await jsonRows(db, sql`select (row_to_json(u)::jsonb - 'password_hash')::text as j from users u where u.id = ${ownerId}`);
       zip.add('account.json', JSON.stringify(account, null, 2));
-      const avatars = (
-        (await db.execute(sql`select mime, data from user_avatars where user_id = ${ownerId}`)) as unknown as { rows: { mime: string; data: Uint8Array }[] }
-      ).rows; // both drivers answer { rows }.
+      const avatars = await queryRows<{ mime: string; data: Uint8Array }>(db, sql`select mime, data from user_avatars where user_id = ${ownerId}`);
       for (const a of avatars) zip.add(`avatar.${a.mime.split('/')[1] ?? 'img'}`, Buffer.from(a.data));
       await progress(++done, total, 'tables');
       for (const table of tables) {

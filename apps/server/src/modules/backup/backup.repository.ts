@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 
 /**
  * The catalog queries a backup and a restore need, read from PostgreSQL itself so a table added by a
@@ -16,10 +16,7 @@ export interface TableInfo {
   primaryKey: string[];
 }
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] }; // both drivers answer { rows }.
-  return res.rows;
-}
+const rows = queryRows;
 
 /** Every table of the public schema that a backup carries, parents before children (foreign keys). */
 export async function carriedTables(db: DbOrTx): Promise<TableInfo[]> {

@@ -20,7 +20,7 @@ describe('sign-out', () => {
   it('forgets the session here even when the server fails, then counts down to sign-in', async () => {
     vi.useFakeTimers();
     session.set(token);
-    queryClient.setQueryData(currentUserQuery.queryKey, { id: 'u1' } as never);
+    queryClient.setQueryData(currentUserQuery.queryKey, { id: 'u1' } as never); // never: sign-out reads only the id
     const calls = mockApi(() => apiError(500, 'INTERNAL', 'Something went wrong'));
     const { router } = renderPage('/sign-out', <SignOut />, '/sign-out');
 
