@@ -2,76 +2,21 @@
 // route answering the same JSON, side by side, on PGlite and (when DATABASE_URL is set) PostgreSQL.
 // Runs the compiled server as `npm start` does. Prints figures; asserts nothing.
 //   npm run bench:auth -w @cuadre/bench      (DURATION=10 CONNECTIONS=50 to change the load)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error autocannon ships no types
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildStale } from '../scripts/build.mjs';
+import { freePort, load, startServer, stop, type LoadResult } from './lib.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const admin = { email: 'admin@bench.cuadre.test', password: 'Bench-Admin-2026!' };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const load = (url: string, headers: Record<string, string> = {}): Promise<Result> =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err: Error | null, res: Result) => (err ? reject(err) : resolve(res))),
-  );
-
-async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  const port = await freePort();
-  const { DATABASE_URL: _db, ...base } = process.env;
-  const proc = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...base,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      AUTH_IP_LIMIT: '100000',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { proc, url };
-}
-
-const stop = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.once('exit', () => resolve()), proc.kill('SIGTERM')));
+const run = (url: string, headers: Record<string, string> = {}) => load(url, { connections: CONNECTIONS, duration: DURATION, headers });
 
 async function measure(label: string, env: Record<string, string>) {
-  const { proc, url } = await startServer(env);
+  const { proc, url } = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env });
   try {
     const signIn = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
@@ -84,10 +29,10 @@ async function measure(label: string, env: Record<string, string>) {
     const barePort = await freePort();
     await bare.listen({ port: barePort, host: '127.0.0.1' });
 
-    const b = await load(`http://127.0.0.1:${barePort}/user`);
-    const r = await load(`${url}/api/common/user`, headers);
+    const b = await run(`http://127.0.0.1:${barePort}/user`);
+    const r = await run(`${url}/api/common/user`, headers);
     await bare.close();
-    const fmt = (x: Result) =>
+    const fmt = (x: LoadResult) =>
       `${Math.round(x.requests.average)} req/s, p50 ${x.latency.p50} ms, p99 ${x.latency.p99} ms${x.non2xx || x.errors ? `, ${x.non2xx} non-2xx, ${x.errors} errors` : ''}`;
     console.log(`${label}`);
     console.log(`  GET /api/common/user  ${fmt(r)}`);

@@ -5,26 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error autocannon ships no types
-import autocannon from 'autocannon';
 import { buildStale } from '../scripts/build.mjs';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { freshPostgres, load, startServer, stop } from './lib.js';
 import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
 
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const load = (url: string, headers: Record<string, string>): Promise<Result> =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err: Error | null, res: Result) => (err ? reject(err) : resolve(res))),
-  );
+const run = (url: string, headers: Record<string, string> = {}) => load(url, { connections: CONNECTIONS, duration: DURATION, headers });
 
 const CALLS = [
   ['a month, newest first', '/api/entries?from=2026-03-01&to=2026-03-31&size=50'],
@@ -46,7 +35,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     const { accessToken } = (await res.json()) as { accessToken: string };
     const headers = { authorization: `Bearer ${accessToken}` };
     for (const [name, path] of CALLS) {
-      const r = await load(url + path, headers);
+      const r = await run(url + path, headers);
       console.log(
         `  ${name.padEnd(28)} ${String(Math.round(r.requests.average)).padStart(5)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
       );

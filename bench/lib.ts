@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import autocannon, { type Result as LoadResult } from 'autocannon';
+
+export type { LoadResult };
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -59,3 +62,9 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
     },
   };
 }
+
+/** Requests to one URL from `connections` clients for `duration` seconds (autocannon). */
+export const load = (url: string, opts: { connections: number; duration: number; headers?: Record<string, string> }): Promise<LoadResult> =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections: opts.connections, duration: opts.duration, headers: opts.headers ?? {} }, (err, res) => (err ? reject(err) : resolve(res))),
+  );

@@ -7,13 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-// @ts-expect-error autocannon ships no types
-import autocannon from 'autocannon';
 import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { ReportsRepository } from '../apps/server/src/modules/reports/reports.repository.js';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { freshPostgres, load, startServer, stop } from './lib.js';
 import { heavy, populate } from './populate.js';
 
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -21,15 +19,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-}
-const load = (url: string, headers: Record<string, string>): Promise<Result> =>
-  new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err: Error | null, r: Result) => (err ? reject(err) : resolve(r))),
-  );
+const run = (url: string, headers: Record<string, string> = {}) => load(url, { connections: CONNECTIONS, duration: DURATION, headers });
 
 /** The aggregates a year's profit and loss and annual total run, straight on the database, one after another. */
 async function rawAggregates(env: { DATA_DIR: string; DATABASE_URL?: string }) {
@@ -71,7 +61,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       ['P&L of the year', '/api/reports/pnl?year=2026', raw.pnl],
       ['annual total', '/api/reports/annual?year=2026', raw.annual],
     ] as const) {
-      const r = await load(url + path, headers);
+      const r = await run(url + path, headers);
       console.log(
         `  ${name.padEnd(16)} ${String(Math.round(r.requests.average)).padStart(5)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms   SQL alone ${ms(under)}  (p50 ${(r.latency.p50 / under).toFixed(1)}×)${r.non2xx ? `  ${r.non2xx} non-2xx` : ''}`,
       );

@@ -36,10 +36,18 @@ export class ZipWriter {
   }
 }
 
-/** A file name safe in any archive and on any system: no folders, no control or reserved characters. */
-export const safeName = (name: string) =>
-  name
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes from a client's file name
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '_')
-    .replace(/^\.+/, '_')
-    .slice(0, 120) || 'file';
+const RESERVED = new Set('<>:"/\\|?*');
+/** Control characters and those a file system reserves. */
+const unsafe = (c: string) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || RESERVED.has(c);
+
+/** A file name safe in any archive and on any system: no folders, no control or reserved characters (a run of them becomes one "_"). */
+export function safeName(name: string): string {
+  let out = '';
+  let inRun = false;
+  for (const c of name) {
+    if (!unsafe(c)) out += c;
+    else if (!inRun) out += '_';
+    inRun = unsafe(c);
+  }
+  return out.replace(/^\.+/, '_').slice(0, 120) || 'file';
+}

@@ -41,7 +41,6 @@ export function TaxRules() {
   const rules = useQuery(taxRulesQuery);
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; rule: TaxRule } | { kind: 'delete'; rule: TaxRule } | null>(null);
   const { done, failed, view } = useNotices();
-  const money = (cents: number) => formatMoney(cents, i18n.language, 'USD');
   const editing = dialog?.kind === 'edit' ? dialog.rule : undefined;
   const app = useAppForm<Values>(SCHEMA, {
     defaultValues: { year: '', contractorThreshold: '', socialSecurityWageBase: '' },
@@ -65,15 +64,15 @@ export function TaxRules() {
       failed(err);
     },
   });
-  const columns = useMemo(
-    () => [
+  const columns = useMemo(() => {
+    // The rules are the US return's: dollars, whatever the business's own currency.
+    const money = (cents: number) => formatMoney(cents, i18n.language, 'USD');
+    return [
       column.accessor('year', { meta: { label: t('chart.taxRules.year'), card: 'title' } }),
       column.accessor('contractorThreshold', { meta: { label: t('chart.taxRules.threshold'), align: 'right' }, cell: (c) => money(c.getValue()) }),
       column.accessor('socialSecurityWageBase', { meta: { label: t('chart.taxRules.wageBase'), align: 'right' }, cell: (c) => money(c.getValue()) }),
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- money() follows the language
-    [t, i18n.language],
-  );
+    ];
+  }, [t, i18n.language]);
   const newButton = (
     <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })}>
       {t('chart.taxRules.new')}

@@ -1,0 +1,17 @@
+// autocannon ships no types: the part of its API the benchmarks use.
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+  interface Result {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  }
+  export default function autocannon(opts: Options, done: (err: Error | null, result: Result) => void): unknown;
+  export type { Result };
+}
