@@ -144,6 +144,11 @@ export class ReportsService {
 
   /** The year's totals as they go on the return: categories on their lines, mileage, workers, an estimate of SE tax. */
   async annual(auth: Authenticated, year: number): Promise<Annual> {
+    return (await this.year(auth, year)).annual;
+  }
+
+  /** The year's profit and loss and its annual total, from one set of aggregates (the year-end package needs both). */
+  async year(auth: Authenticated, year: number): Promise<{ pnl: Pnl; annual: Annual }> {
     const repo = new ReportsRepository(this.db, auth.user.id);
     const from = `${year}-01-01`;
     const to = `${year}-12-31`;
@@ -154,7 +159,7 @@ export class ReportsService {
       taxRuleFor(this.db, year),
     ]);
     const threshold = rule?.contractorThreshold ?? 0;
-    return {
+    const annual: Annual = {
       year,
       categories: pnl.lines
         .filter((l) => l.level === 0)
@@ -189,6 +194,7 @@ export class ReportsService {
       contractorThreshold: threshold,
       selfEmploymentTax: selfEmploymentTax(pnl.net, rule?.socialSecurityWageBase ?? 0),
     };
+    return { pnl, annual };
   }
 
   async taxRules(): Promise<{ items: TaxRule[] }> {

@@ -27,8 +27,9 @@ export function yearEndJob(db: Db, dataDir: string) {
     const zip = new ZipWriter(file);
     try {
       await progress(0, total, 'reports');
-      const pnl = pnlDoc(await reports.pnl(auth, year), ctx);
-      const annual = await reports.annual(auth, year);
+      const both = await reports.year(auth, year);
+      const pnl = pnlDoc(both.pnl, ctx);
+      const annual = both.annual;
       const annualFile = annualDoc(annual, ctx, ctx.money);
       zip.add(`profit-and-loss-${year}.pdf`, await reportPdf(pnl, ctx.money, ctx.number));
       zip.add(`profit-and-loss-${year}.xlsx`, await reportXlsx(pnl));

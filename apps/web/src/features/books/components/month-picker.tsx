@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatMonthName } from '@/lib/format';
 import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { shiftMonth, useMonth } from '../lib/month';
@@ -7,7 +8,7 @@ import { shiftMonth, useMonth } from '../lib/month';
 export function MonthPicker() {
   const { t, i18n } = useTranslation();
   const m = useMonth();
-  const label = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(m.year, m.month - 1, 1)));
+  const label = formatMonthName(m.year, m.month, i18n.language);
   const go = (by: number) => {
     const next = shiftMonth(m, by);
     m.setMonth(next.year, next.month);

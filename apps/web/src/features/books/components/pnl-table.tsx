@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { Pnl } from '@cuadre/contracts';
 import { useMoney } from '@/lib/settings';
-
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { numeric } from './report-parts';
 
 /**
  * A profit and loss as a table: sections, their lines (subcategories indented), totals. For a year,
@@ -24,20 +23,20 @@ export function PnlTable({ pnl }: { pnl: Pnl }) {
     year ? (
       <>
         {(months ?? []).map((v, i) => (
-          <TableCell key={i} align="right" sx={{ ...num, fontWeight: bold ? 700 : undefined }}>
+          <TableCell key={i} align="right" sx={{ ...numeric, fontWeight: bold ? 700 : undefined }}>
             {v ? money(v) : '—'}
           </TableCell>
         ))}
-        <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+        <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
           {money(amount)}
         </TableCell>
       </>
     ) : (
       <>
-        <TableCell align="right" sx={{ ...num, fontWeight: bold ? 700 : undefined }}>
+        <TableCell align="right" sx={{ ...numeric, fontWeight: bold ? 700 : undefined }}>
           {money(amount)}
         </TableCell>
-        <TableCell align="right" sx={{ ...num, color: 'text.secondary', display: { xs: 'none', sm: 'table-cell' } }}>
+        <TableCell align="right" sx={{ ...numeric, color: 'text.secondary', display: { xs: 'none', sm: 'table-cell' } }}>
           {share(amount)}
         </TableCell>
       </>

@@ -6,6 +6,11 @@ import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { downloadFile } from '@/lib/download';
 
+/** Figures in a column: digits of one width, never wrapped. */
+export const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Totals read like the rows above them (MUI's table footer is small and grey). */
+export const totalsFooter = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
+
 /** The year in view, from `?year=` (this year when absent or wrong); the month, if any, stays in the address. */
 export function useYear() {
   const [sp, setSp] = useSearchParams();

@@ -9,11 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { ReportActions, useYear, YearPicker } from '../components/report-parts';
-
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-/** Totals read like the rows above them (MUI's footer is small and grey). */
-const footer = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
+import { numeric, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -40,7 +36,7 @@ export default function AnnualTotal() {
         {label}
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-      <TableCell align="right" sx={{ ...num, fontWeight: 700, color: amount < 0 ? 'error.main' : undefined }}>
+      <TableCell align="right" sx={{ ...numeric, fontWeight: 700, color: amount < 0 ? 'error.main' : undefined }}>
         {money(amount)}
       </TableCell>
     </TableRow>
@@ -100,13 +96,13 @@ export default function AnnualTotal() {
                       </Typography>
                     </TableCell>
                     <TableCell sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'table-cell' } }}>{c.taxLine}</TableCell>
-                    <TableCell align="right" sx={num}>
+                    <TableCell align="right" sx={numeric}>
                       {money(c.amount)}
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
-              <TableFooter sx={footer}>
+              <TableFooter sx={totalsFooter}>
                 {total(t('books.reports.income'), a.income)}
                 {total(t('books.reports.costOfGoods'), a.costOfGoods)}
                 {total(t('books.reports.grossProfit'), a.grossProfit)}
@@ -137,28 +133,28 @@ export default function AnnualTotal() {
                       <TableCell component="th" scope="row">
                         {v.name}
                       </TableCell>
-                      <TableCell align="right" sx={num}>
+                      <TableCell align="right" sx={numeric}>
                         {v.trips}
                       </TableCell>
-                      <TableCell align="right" sx={num}>
+                      <TableCell align="right" sx={numeric}>
                         {miles.format(v.miles)}
                       </TableCell>
-                      <TableCell align="right" sx={num}>
+                      <TableCell align="right" sx={numeric}>
                         {money(v.deduction)}
                       </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
-                <TableFooter sx={footer}>
+                <TableFooter sx={totalsFooter}>
                   <TableRow>
                     <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.total')}</TableCell>
-                    <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                    <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
                       {a.vehicles.reduce((n, v) => n + v.trips, 0)}
                     </TableCell>
-                    <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                    <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
                       {miles.format(a.miles)}
                     </TableCell>
-                    <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                    <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
                       {money(a.mileageDeduction)}
                     </TableCell>
                   </TableRow>
@@ -202,10 +198,10 @@ export default function AnnualTotal() {
                           )}
                         </TableCell>
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t(`books.workerKinds.${w.kind}`)}</TableCell>
-                        <TableCell align="right" sx={{ ...num, display: { xs: 'none', sm: 'table-cell' } }}>
+                        <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                           {w.payments}
                         </TableCell>
-                        <TableCell align="right" sx={num}>
+                        <TableCell align="right" sx={numeric}>
                           {money(w.amount)}
                         </TableCell>
                       </TableRow>
@@ -247,16 +243,16 @@ export default function AnnualTotal() {
                     <TableCell component="th" scope="row">
                       {t(`books.reports.${key}`)}
                     </TableCell>
-                    <TableCell align="right" sx={num}>
+                    <TableCell align="right" sx={numeric}>
                       {money(value)}
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
-              <TableFooter sx={footer}>
+              <TableFooter sx={totalsFooter}>
                 <TableRow>
                   <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.seTax')}</TableCell>
-                  <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
                     {money(a.selfEmploymentTax.total)}
                   </TableCell>
                 </TableRow>

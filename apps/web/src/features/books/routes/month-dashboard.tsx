@@ -5,16 +5,15 @@ import { Box, Button, Card, CardActionArea, CardContent, Stack, Table, TableBody
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/page-states';
-import { formatShortDate } from '@/lib/format';
+import { formatShortDate, formatMonthName } from '@/lib/format';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, monthSummaryQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
-import { ReportActions } from '../components/report-parts';
+import { numeric, ReportActions } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** user/monthdashboard?year=&month=: the month's figures, each a link to the list behind it; close or reopen. */
@@ -26,7 +25,7 @@ export default function MonthDashboard() {
   const m = useMonth();
   const summary = useQuery(monthSummaryQuery(m.year, m.month));
   const closed = useMonthClosed(m.year, m.month);
-  const period = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(m.year, m.month - 1, 1));
+  const period = formatMonthName(m.year, m.month, i18n.language);
   const status = useMutation({
     mutationFn: () => setMonthStatus(m.year, m.month, closed ? 'reopen' : 'close'),
     onSuccess: () => {
@@ -90,7 +89,11 @@ export default function MonthDashboard() {
                     <Typography variant="body2" color="text.secondary">
                       {t(`books.reports.${f.key}`)}
                     </Typography>
-                    <Typography variant={f.strong ? 'h5' : 'h6'} component="p" sx={{ ...num, fontWeight: 700, color: f.negative ? 'error.main' : undefined }}>
+                    <Typography
+                      variant={f.strong ? 'h5' : 'h6'}
+                      component="p"
+                      sx={{ ...numeric, fontWeight: 700, color: f.negative ? 'error.main' : undefined }}
+                    >
                       {f.value}
                     </Typography>
                     {'hint' in f && (
@@ -127,13 +130,13 @@ export default function MonthDashboard() {
                   {active.map((d) => (
                     <TableRow key={d.date}>
                       <TableCell>{formatShortDate(d.date, i18n.language)}</TableCell>
-                      <TableCell align="right" sx={num}>
+                      <TableCell align="right" sx={numeric}>
                         {money(d.income)}
                       </TableCell>
-                      <TableCell align="right" sx={{ ...num, display: { xs: 'none', sm: 'table-cell' } }}>
+                      <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                         {money(d.purchases + d.expenses + d.workerPayments + d.supplierPayments)}
                       </TableCell>
-                      <TableCell align="right" sx={{ ...num, color: d.net < 0 ? 'error.main' : undefined }}>
+                      <TableCell align="right" sx={{ ...numeric, color: d.net < 0 ? 'error.main' : undefined }}>
                         {money(d.net)}
                       </TableCell>
                     </TableRow>

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMonthName } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Stack } from '@mui/material';
 import { PageHeader } from '@/components/page-header';
@@ -18,7 +19,7 @@ export default function PnlMonth() {
   const { t, i18n } = useTranslation();
   const m = useMonth();
   const pnl = useQuery(pnlQuery(m.year, m.month));
-  const period = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(m.year, m.month - 1, 1));
+  const period = formatMonthName(m.year, m.month, i18n.language);
   return (
     <Box>
       <BackToBooks />

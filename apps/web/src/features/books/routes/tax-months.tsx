@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatMonthName } from '@/lib/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, Chip, Link, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import type { TaxMonth } from '@cuadre/contracts';
@@ -11,11 +12,7 @@ import { ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, monthsQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { useYear, YearPicker } from '../components/report-parts';
-
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-/** Totals read like the rows above them (MUI's footer is small and grey). */
-const footer = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
+import { numeric, totalsFooter, useYear, YearPicker } from '../components/report-parts';
 
 /** user/taxmonths?year=: the year's twelve months, each opening its summary, with close and reopen. */
 export default function TaxMonths() {
@@ -26,7 +23,7 @@ export default function TaxMonths() {
   const { year, setYear } = useYear();
   const months = useQuery(monthsQuery(year));
   const [closing, setClosing] = useState<TaxMonth | null>(null);
-  const name = (m: number) => new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, m - 1, 1));
+  const name = (m: number) => formatMonthName(year, m, i18n.language);
   const status = useMutation({
     mutationFn: ({ month, action }: { month: number; action: 'close' | 'reopen' }) => setMonthStatus(year, month, action),
     onSuccess: (m, v) => {
@@ -83,7 +80,7 @@ export default function TaxMonths() {
                       {name(m.month)}
                     </Link>
                   </TableCell>
-                  <TableCell align="right" sx={num}>
+                  <TableCell align="right" sx={numeric}>
                     <Link
                       component={RouterLink}
                       to={link(m.month, '/user/dailyincome')}
@@ -94,7 +91,7 @@ export default function TaxMonths() {
                       {money(m.income)}
                     </Link>
                   </TableCell>
-                  <TableCell align="right" sx={{ ...num, display: { xs: 'none', sm: 'table-cell' } }}>
+                  <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                     <Link
                       component={RouterLink}
                       to={link(m.month, '/user/monthdashboard')}
@@ -105,7 +102,7 @@ export default function TaxMonths() {
                       {money(m.outflows)}
                     </Link>
                   </TableCell>
-                  <TableCell align="right" sx={{ ...num, fontWeight: 600, color: m.net < 0 ? 'error.main' : undefined }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: m.net < 0 ? 'error.main' : undefined }}>
                     <Link
                       component={RouterLink}
                       to={link(m.month, '/user/profitsandlossesmonth')}
@@ -143,16 +140,16 @@ export default function TaxMonths() {
                 </TableRow>
               ))}
             </TableBody>
-            <TableFooter sx={footer}>
+            <TableFooter sx={totalsFooter}>
               <TableRow>
                 <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.total')}</TableCell>
-                <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
                   {money(total('income'))}
                 </TableCell>
-                <TableCell align="right" sx={{ ...num, fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
+                <TableCell align="right" sx={{ ...numeric, fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
                   {money(total('outflows'))}
                 </TableCell>
-                <TableCell align="right" sx={{ ...num, fontWeight: 700 }}>
+                <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
                   {money(total('net'))}
                 </TableCell>
                 <TableCell />

@@ -7,8 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { taxYearsQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+import { numeric } from '../components/report-parts';
 
 /** user/taxyears: every year with records, each opening its months. */
 export default function TaxYears() {
@@ -56,13 +55,13 @@ export default function TaxYears() {
                       {y.year}
                     </Link>
                   </TableCell>
-                  <TableCell align="right" sx={num}>
+                  <TableCell align="right" sx={numeric}>
                     {money(y.income)}
                   </TableCell>
-                  <TableCell align="right" sx={{ ...num, display: { xs: 'none', sm: 'table-cell' } }}>
+                  <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                     {money(y.outflows)}
                   </TableCell>
-                  <TableCell align="right" sx={{ ...num, fontWeight: 600, color: y.net < 0 ? 'error.main' : undefined }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: y.net < 0 ? 'error.main' : undefined }}>
                     {money(y.net)}
                   </TableCell>
                   <TableCell>
