@@ -26,6 +26,7 @@ import { registerRequestHygiene } from './plugins/hygiene.js';
 import { authGuards } from './plugins/auth.js';
 import { AuthService, type Authenticated } from './modules/auth/auth.service.js';
 import type { Core } from './modules/core.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
 import adminArea from './modules/admin/index.js';
 import authArea from './modules/auth/index.js';
 import commonArea from './modules/common/index.js';
@@ -177,7 +178,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const guesses = redis ? new RedisGuessThrottle(redis, policy, `${config.redisPrefix}guesses:`) : new MemoryGuessThrottle(policy);
   const sessionCache = new SessionCache<Authenticated>({ redis, prefix: config.redisPrefix, ttlMs: config.sessionCacheMs });
   const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl }, sessionCache);
-  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth) };
+  const jobs = new JobRunner(db, config.dataDir, app.log);
+  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs };
 
   // The areas: each one Fastify plugin with its routes and services (modules/<area>/index.ts).
   for (const area of AREAS) await app.register(area, { core });
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // After the routes: jobs left by an earlier run go out as soon as the server is up.
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => {
+    await jobs.drain();
     await mailQueue.stop();
     await sessionCache.close();
     await redis?.quit().catch(() => redis.disconnect());

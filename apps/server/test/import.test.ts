@@ -188,6 +188,58 @@ describe('bank statement import', () => {
     expect(years.find((y: { year: number }) => y.year === 2025).income).toBe(total);
   }, 120_000);
 
+  it('runs the preview and the commit as jobs that a reload finds by id, with their results as JSON', async () => {
+    const content = ['Date,Description,Amount', '2024-05-02,Job sale one,10.00', '2024-05-03,Job sale two,2.50', '2024-13-01,Bad month,1.00'].join('\n');
+    const started = expectOk(await api('POST', '/api/jobs/import-preview', { format: 'csv', content, bank: 'Job Bank' }), 202);
+    expect(started).toMatchObject({ kind: 'import_preview', status: 'running' });
+    const job = await finished(started.id);
+    expect(job).toMatchObject({ status: 'done', done: 3, total: 3, fileName: 'statement-preview.json' });
+    const res = await api('GET', `/api/jobs/${job.id}/download`);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const result = res.body;
+    expect(result).toMatchObject({ format: 'csv', bank: 'Job Bank', preview: { counts: { rows: 3, ready: 2, errors: 1 } } });
+    // The same rows as the plain call.
+    expect(result.preview).toEqual(expectOk(await api('POST', '/api/entries/import', { format: 'csv', content, bank: 'Job Bank' })));
+    // Nobody else sees it.
+    const other = (await t.bookkeeper()).token;
+    expectError(await api('GET', `/api/jobs/${job.id}`, undefined, other), 404, 'NOT_FOUND');
+    expectError(await api('GET', `/api/jobs/${job.id}/download`, undefined, other), 404, 'NOT_FOUND');
+
+    const before = await mine();
+    const rows = result.preview.rows
+      .filter((r: { errors: unknown[] }) => !r.errors.length)
+      .map((r: { date: string; amount: number; categoryId: string; description: string }) => ({
+        date: r.date,
+        type: 'income',
+        amount: r.amount,
+        categoryId: r.categoryId,
+        description: r.description,
+      }));
+    const commit = await finished(expectOk(await api('POST', '/api/jobs/import-commit', { rows }), 202).id);
+    expect(commit).toMatchObject({ kind: 'import_commit', status: 'done', done: 2, total: 2 });
+    expect((await api('GET', `/api/jobs/${commit.id}/download`)).body).toEqual({ created: 2, month: '2024-05' });
+    expect(await mine()).toBe(before + 2);
+
+    // A statement the server cannot read fails its job with the reason, and writes nothing.
+    const bad = await finished(expectOk(await api('POST', '/api/jobs/import-preview', { format: 'ofx', content: 'not an ofx file' }), 202).id);
+    expect(bad.status).toBe('failed');
+    expect(bad.error).toBeTruthy();
+    // A body that breaks the contract is refused before any job starts.
+    expectError(await api('POST', '/api/jobs/import-commit', { rows: [] }), 400, 'VALIDATION');
+    expectError(await api('POST', '/api/jobs/import-preview', { format: 'xls', content }), 400, 'VALIDATION');
+    // A commit that breaks a rule of the books fails as a whole.
+    const refused = await finished(
+      expectOk(
+        await api('POST', '/api/jobs/import-commit', {
+          rows: [...rows, { date: '2024-05-04', type: 'income', amount: 100, categoryId: cat['Gastos de vehículo'] }],
+        }),
+        202,
+      ).id,
+    );
+    expect(refused.status).toBe('failed');
+    expect(await mine()).toBe(before + 2);
+  });
+
   it('keeps rules and mappings per owner', async () => {
     const other = (await t.bookkeeper()).token;
     expect(expectOk(await api('GET', '/api/entries/import/rules', undefined, other)).items).toEqual([]);
@@ -197,3 +249,13 @@ describe('bank statement import', () => {
     expectOk(await api('DELETE', `/api/entries/import/rules/${rule.id}`));
   });
 });
+
+/** Polls a job until it is no longer running, as the screen does. */
+async function finished(id: string) {
+  for (let i = 0; i < 400; i++) {
+    const job = expectOk(await api('GET', `/api/jobs/${id}`));
+    if (job.status !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the job did not finish');
+}

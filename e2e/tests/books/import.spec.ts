@@ -44,6 +44,12 @@ describe.each(VIEWPORTS)('the import wizard at $width px', (viewport) => {
     await page.getByText('3 rows · 2 ready · 1 with problems · 0 already in your books').waitFor();
     await page.getByText('Rule: “shell”').waitFor();
 
+    // The reading ran as a job whose id is in the address: a reload finds the reviewed rows again.
+    expect(page.url()).toMatch(/\/user\/import\?job=[0-9a-f-]{36}$/);
+    await page.reload();
+    await page.getByText('3 rows · 2 ready · 1 with problems · 0 already in your books').waitFor();
+    expect(await page.getByLabel('Bank', { exact: true }).inputValue()).toBe('Banco Sur');
+
     // The stationery has no rule: the owner picks its category.
     await page.getByRole('combobox', { name: 'Category 4' }).click();
     await page.getByRole('option', { name: 'Gastos de oficina', exact: true }).click();

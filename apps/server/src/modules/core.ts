@@ -5,10 +5,11 @@ import type { MailQueue } from '../lib/mail-queue.js';
 import type { OutageLog } from '../lib/outage.js';
 import type { Guards } from '../plugins/auth.js';
 import type { AuthService } from './auth/auth.service.js';
+import type { JobRunner } from './jobs/job-runner.js';
 
 /**
  * What every area shares, made once in app.ts: the configuration, the database, Redis when configured,
- * the mail queue, the session service and the route guards. An area is a Fastify plugin that takes
+ * the mail queue, the session service, the route guards and the runner of long jobs (whose kinds each area registers). An area is a Fastify plugin that takes
  * this as its options and builds its own repositories and services from it.
  */
 export interface Core {
@@ -20,6 +21,7 @@ export interface Core {
   mailQueue: MailQueue;
   auth: AuthService;
   guards: Guards;
+  jobs: JobRunner;
 }
 
 export interface AreaOptions {

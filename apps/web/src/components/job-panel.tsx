@@ -26,7 +26,6 @@ export function JobPanel({ kind, year, start, startLabel }: { kind: Job['kind'];
   });
   const running = job?.status === 'running';
   const download = () => job && downloadFile(`/api/jobs/${job.id}/download`, job.fileName ?? 'cuadre.zip').catch(notices.failed);
-  const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
   const size = job?.size
     ? new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(job.size / 1_048_576)
     : '';
@@ -34,20 +33,7 @@ export function JobPanel({ kind, year, start, startLabel }: { kind: Job['kind'];
   return (
     <Stack spacing={1.5}>
       {running ? (
-        <Box>
-          <Typography variant="body2" id={`job-${kind}-progress`}>
-            {t('jobs.progress', { done: job.done, total: job.total, left: Math.max(0, job.total - job.done) })}
-          </Typography>
-          <LinearProgress
-            variant={job.total ? 'determinate' : 'indeterminate'}
-            value={percent}
-            aria-labelledby={`job-${kind}-progress`}
-            sx={{ mt: 1, height: 8, borderRadius: 4 }}
-          />
-          <Typography variant="caption" color="text.secondary">
-            {t('jobs.leave')}
-          </Typography>
-        </Box>
+        <JobProgress job={job} />
       ) : job?.status === 'done' ? (
         <Alert
           severity="success"
@@ -73,5 +59,23 @@ export function JobPanel({ kind, year, start, startLabel }: { kind: Job['kind'];
       </Box>
       {notices.view}
     </Stack>
+  );
+}
+
+/** A running job: what is done and what is left, as words and a bar, and that the page may be left. */
+export function JobProgress({ job, label, leave }: { job: Job; label?: string; leave?: string }) {
+  const { t } = useTranslation();
+  const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
+  const id = `job-${job.id}-progress`;
+  return (
+    <Box>
+      <Typography variant="body2" id={id} role="status">
+        {label ?? t('jobs.progress', { done: job.done, total: job.total, left: Math.max(0, job.total - job.done) })}
+      </Typography>
+      <LinearProgress variant={job.total ? 'determinate' : 'indeterminate'} value={percent} aria-labelledby={id} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+      <Typography variant="caption" color="text.secondary">
+        {leave ?? t('jobs.leave')}
+      </Typography>
+    </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod/mini';
 import { ZJob, ZJobList, ZOk, type Job } from '@cuadre/contracts';
 import { api } from './api';
 
@@ -8,6 +9,21 @@ export const jobsQuery = queryOptions({
   queryFn: ({ signal }) => api('jobs', { schema: ZJobList, signal }),
   refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'running') ? 1000 : false),
 });
+/** One job, polled while it runs (a reload of the page that started it finds it by id). */
+export const jobQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['jobs', id],
+    queryFn: ({ signal }) => api(`jobs/${id}`, { schema: ZJob, signal }),
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? 500 : false),
+  });
+/** The JSON a finished job of this kind left (an import's preview or outcome); it does not change, so it is read once. */
+export const jobResultQuery = <S extends z.ZodMiniType>(job: Job | undefined, kind: Job['kind'], schema: S) =>
+  queryOptions({
+    queryKey: ['jobs', job?.id, kind, 'result'],
+    queryFn: ({ signal }) => api(`jobs/${job!.id}/download`, { schema, signal }),
+    enabled: job?.kind === kind && job.status === 'done',
+    staleTime: Infinity,
+  });
 export const startYearEnd = (year: number) => api('jobs/year-end', { method: 'POST', body: { year }, schema: ZJob });
 export const startAccountExport = () => api('jobs/account-export', { method: 'POST', schema: ZJob });
 export const deleteAccount = (password: string) => api('account', { method: 'DELETE', body: { password }, schema: ZOk });

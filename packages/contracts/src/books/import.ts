@@ -82,6 +82,23 @@ export const ZImportCommitBody = z.strictObject({
 export type ImportCommitBody = z.input<typeof ZImportCommitBody>;
 export const ZImportCommitResult = z.object({ created: z.int() });
 
+/**
+ * What an import job leaves for the screen to read back (`GET /api/jobs/:id/download`), so that a
+ * reload finds the reviewed statement, or the import's outcome, where it was.
+ */
+export const ZImportPreviewJobResult = z.object({
+  format: z.enum(['csv', 'ofx']),
+  bank: z.nullable(z.string()),
+  preview: ZImportPreview,
+});
+export type ImportPreviewJobResult = z.infer<typeof ZImportPreviewJobResult>;
+export const ZImportCommitJobResult = z.object({
+  created: z.int(),
+  /** The month of the first row written (YYYY-MM), for a link to it. */
+  month: z.nullable(z.string()),
+});
+export type ImportCommitJobResult = z.infer<typeof ZImportCommitJobResult>;
+
 export const ZImportRule = z.object({ id: z.string(), contains: z.string(), categoryId: z.string(), subcategoryId: z.nullable(z.string()) });
 export type ImportRule = z.infer<typeof ZImportRule>;
 export const ZImportRuleList = z.object({ items: z.array(ZImportRule) });

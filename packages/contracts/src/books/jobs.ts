@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { ZYear } from './numbers.js';
 
 /** Long work that runs on the server while the owner does something else: its progress and its file. */
-export const JOB_KINDS = ['year_end', 'account_export'] as const;
+export const JOB_KINDS = ['year_end', 'account_export', 'import_preview', 'import_commit'] as const;
 export const ZJob = z.object({
   id: z.string(),
   kind: z.enum(JOB_KINDS),

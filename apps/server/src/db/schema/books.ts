@@ -271,7 +271,7 @@ export const jobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: owner(),
-    kind: text('kind', { enum: ['year_end', 'account_export'] }).notNull(),
+    kind: text('kind', { enum: ['year_end', 'account_export', 'import_preview', 'import_commit'] }).notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
     done: integer('done').notNull().default(0),

@@ -29,7 +29,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
       const dir = await mkdtemp(path.join(tmpdir(), 'cuadre-export-'));
       const file = path.join(dir, 'export.zip');
       try {
-        const { fileName } = await deps.exportAll({ auth: authOf(req), params: {}, file, progress: async () => undefined });
+        const { fileName } = await deps.exportAll({ auth: authOf(req), params: {}, input: undefined, file, progress: async () => undefined });
         const stream = createReadStream(file);
         stream.once('close', () => void rm(dir, { recursive: true, force: true }));
         return reply

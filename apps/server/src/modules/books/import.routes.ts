@@ -10,16 +10,19 @@ import {
   ZImportRule,
   ZImportRuleBody,
   ZImportRuleList,
+  ZJob,
   ZOk,
 } from '@cuadre/contracts';
+import { jobOut, type JobRunner } from '../jobs/job-runner.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import { commitParams, previewParams } from './import.jobs.js';
 import type { ImportService } from './import.service.js';
 import { bookErrors as errors } from './registries.routes.js';
 
 /** A statement may be 5 MB of text; its JSON (escaped) a little more. */
 const STATEMENT_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function importRoutes(app: FastifyInstance, imports: ImportService, guards: Guards) {
+export function importRoutes(app: FastifyInstance, imports: ImportService, guards: Guards, jobs: JobRunner) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const opts = { onRequest: guards.requireBooks };
   const tags = ['books'];
@@ -50,6 +53,36 @@ export function importRoutes(app: FastifyInstance, imports: ImportService, guard
       },
     },
     async (req, reply) => reply.status(201).send(await imports.commit(authOf(req), req.body)),
+  );
+  // The same two steps as jobs, for the screen: a reload or a second tab finds them by id.
+  r.post(
+    '/api/jobs/import-preview',
+    {
+      ...opts,
+      bodyLimit: STATEMENT_BODY_LIMIT,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Start the preview of a bank statement as a job; its result (format, bank, preview) is the JSON of /api/jobs/:id/download',
+        body: ZImportPreviewBody,
+        response: { 202: ZJob, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(202).send(jobOut(await jobs.start(authOf(req), 'import_preview', previewParams(req.body), req.body))),
+  );
+  r.post(
+    '/api/jobs/import-commit',
+    {
+      ...opts,
+      bodyLimit: STATEMENT_BODY_LIMIT,
+      schema: {
+        tags: ['jobs'],
+        summary:
+          'Start writing the chosen rows of a statement as a job (one transaction); its result ({ created, month }) is the JSON of /api/jobs/:id/download',
+        body: ZImportCommitBody,
+        response: { 202: ZJob, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(202).send(jobOut(await jobs.start(authOf(req), 'import_commit', commitParams(req.body), req.body))),
   );
   r.get(
     '/api/entries/import/profiles',

@@ -22,7 +22,7 @@ export class ImportService {
     private readonly entries: EntriesService,
   ) {}
 
-  async preview(auth: Authenticated, body: ImportPreviewBody): Promise<ImportPreview> {
+  async preview(auth: Authenticated, body: ImportPreviewBody, progress: Progress = noProgress): Promise<ImportPreview> {
     const repo = new ImportRepository(this.db, auth.user.id);
     let columns: string[] = [];
     let mapping: ImportMapping | null = null;
@@ -55,7 +55,10 @@ export class ImportService {
       rows = csvRows(columns, data, mapping);
     }
     if (rows.length > 10_000) throw validation('At most 10,000 rows at once: split the statement', [{ path: 'content', message: 'More than 10,000 rows' }]);
-    return { columns, mapping, ...(await this.classify(auth, repo, rows)) };
+    await progress(0, rows.length, 'checking');
+    const classified = await this.classify(auth, repo, rows);
+    await progress(rows.length, rows.length, 'checked');
+    return { columns, mapping, ...classified };
   }
 
   private async classify(auth: Authenticated, repo: ImportRepository, rows: StatementRow[]) {
@@ -109,7 +112,7 @@ export class ImportService {
   }
 
   /** Writes the chosen rows in one transaction (the ledger's rules, closed months, audit), and saves the bank's mapping. */
-  async commit(auth: Authenticated, body: ImportCommit): Promise<{ created: number }> {
+  async commit(auth: Authenticated, body: ImportCommit, progress: Progress = noProgress): Promise<{ created: number }> {
     const lines = body.rows.map((r) => ({
       type: r.type,
       date: r.date,
@@ -120,12 +123,15 @@ export class ImportService {
       description: r.description ?? null,
       reference: r.reference ?? null,
     }));
+    // One transaction: nothing is in the books until every row is, so progress is before and after.
+    await progress(0, lines.length, 'writing');
     const result = await this.entries.importLines(
       auth,
       lines,
       body.rows.map((r) => r.bankRef ?? null),
     );
     if (body.bank && body.mapping) await new ImportRepository(this.db, auth.user.id).saveProfile(body.bank, body.mapping);
+    await progress(lines.length, lines.length, 'written');
     return { created: result.items.length };
   }
 
@@ -155,6 +161,10 @@ export class ImportService {
     return { items: rows.flatMap((p) => (ZImportMapping.safeParse(p.mapping).success ? [{ bank: p.bank, mapping: ZImportMapping.parse(p.mapping) }] : [])) };
   }
 }
+
+/** Reports how far a preview or a commit has gone (a job keeps it; a plain call ignores it). */
+export type Progress = (done: number, total: number, step: string) => Promise<void>;
+const noProgress: Progress = async () => undefined;
 
 /** A rule fits a row when its category may take the row's type (income or expense). */
 function fits(kind: string | undefined, type: 'income' | 'expense' | null) {

@@ -6,6 +6,7 @@ import { AuditService } from './audit.service.js';
 import { bookRoutes } from './books.routes.js';
 import { entryRoutes } from './entries.routes.js';
 import { EntriesService } from './entries.service.js';
+import { registerImportJobs } from './import.jobs.js';
 import { importRoutes } from './import.routes.js';
 import { ImportService } from './import.service.js';
 import { PeriodsService } from './periods.service.js';
@@ -19,6 +20,8 @@ export default async function booksArea(app: FastifyInstance, { core }: AreaOpti
   registryRoutes(app, new RegistriesService(core.db), core.guards);
   const entries = new EntriesService(core.db, files);
   entryRoutes(app, entries, core.guards);
-  importRoutes(app, new ImportService(core.db, entries), core.guards);
+  const imports = new ImportService(core.db, entries);
+  registerImportJobs(core.jobs, imports);
+  importRoutes(app, imports, core.guards, core.jobs);
   bookRoutes(app, { audit: new AuditService(core.db), trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }

@@ -10,6 +10,8 @@ import { JobsRepository, type JobRow } from './jobs.repository.js';
 export interface JobContext {
   auth: Authenticated;
   params: Record<string, unknown>;
+  /** What the call that started the job handed over and is not kept (a statement's text, the rows to write). */
+  input: unknown;
   /** Where the job writes its file. */
   file: string;
   /** Reports progress (kept in the database, so a reload of the page sees it). */
@@ -42,7 +44,8 @@ export class JobRunner {
     return path.join(this.dataDir, 'exports', key);
   }
 
-  async start(auth: Authenticated, kind: JobRow['kind'], params: Record<string, unknown>): Promise<JobRow> {
+  /** `params` are kept with the job (and a second start with the same ones joins it); `input` only reaches the handler. */
+  async start(auth: Authenticated, kind: JobRow['kind'], params: Record<string, unknown>, input?: unknown): Promise<JobRow> {
     const repo = new JobsRepository(this.db, auth.user.id);
     const already = await repo.running(kind, params);
     if (already) return already;
@@ -57,6 +60,7 @@ export class JobRunner {
         const { fileName } = await handler({
           auth,
           params,
+          input,
           file,
           progress: (done, total, step) => repo.update(row.id, { done, total, step }),
         });

@@ -35,16 +35,25 @@ export function jobRoutes(app: FastifyInstance, db: Db, runner: JobRunner, guard
     '/api/jobs/:id/download',
     {
       onRequest: guards.requireUser,
-      schema: { tags, summary: 'The file a finished job made', params: ZIdParam, produces: ['application/zip'], response: { ...errors } },
+      schema: {
+        tags,
+        summary: 'The file a finished job made (a ZIP, or the JSON result of an import)',
+        params: ZIdParam,
+        produces: ['application/zip', 'application/json'],
+        response: { ...errors },
+      },
     },
     async (req, reply) => {
       const row = await repo(req).get(req.params.id);
       if (!row?.storageKey || row.status !== 'done') throw notFound('File');
       const stream = createReadStream(runner.pathOf(row.storageKey));
       await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', () => reject(notFound('File'))));
+      // A package is a ZIP to save; an import's result is JSON the screen reads back.
+      const json = row.fileName?.endsWith('.json') ?? false;
       return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${row.fileName ?? 'cuadre.zip'}"`)
+        .header('content-type', json ? 'application/json; charset=utf-8' : 'application/zip')
+        .header('content-disposition', `${json ? 'inline' : 'attachment'}; filename="${row.fileName ?? 'cuadre.zip'}"`)
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(stream as never); // never: a file stream; the route's schemas describe only the JSON errors
     },

@@ -7,9 +7,8 @@ import {
   ZEntry,
   ZEntryBatchResult,
   ZEntryList,
-  ZImportCommitResult,
-  ZImportPreview,
   ZImportProfileList,
+  ZJob,
   ZImportRule,
   ZImportRuleList,
   ZMonthSummary,
@@ -162,7 +161,8 @@ export const importRulesQuery = queryOptions({
   queryKey: [...booksKeys.all, 'import', 'rules'],
   queryFn: ({ signal }) => api('entries/import/rules', { schema: ZImportRuleList, signal }),
 });
-export const previewImport = (body: ImportPreviewBody) => api('entries/import', { method: 'POST', body, schema: ZImportPreview });
-export const commitImport = (body: ImportCommitBody) => api('entries/import/commit', { method: 'POST', body, schema: ZImportCommitResult });
+/** The preview and the commit run as jobs (their results are read back by the job's id; see lib/jobs). */
+export const startImportPreview = (body: ImportPreviewBody) => api('jobs/import-preview', { method: 'POST', body, schema: ZJob });
+export const startImportCommit = (body: ImportCommitBody) => api('jobs/import-commit', { method: 'POST', body, schema: ZJob });
 export const addImportRule = (body: ImportRuleBody) => api('entries/import/rules', { method: 'POST', body, schema: ZImportRule });
 export const deleteImportRule = (id: string) => api(`entries/import/rules/${id}`, { method: 'DELETE', schema: ZOk });

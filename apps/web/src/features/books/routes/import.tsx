@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,29 +30,35 @@ import {
   IMPORT_DATE_FORMATS,
   IMPORT_MAX_CHARS,
   PAYMENT_METHODS,
+  ZImportCommitJobResult,
+  ZImportPreviewJobResult,
   type ImportMapping,
   type ImportPreview,
   type ImportRow,
   type PaymentMethod,
 } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
+import { JobProgress } from '@/components/job-panel';
 import { PageHeader } from '@/components/page-header';
 import { useErrorText } from '@/lib/error-text';
-import { formatShortDate } from '@/lib/format';
+import { formatDateTime, formatShortDate } from '@/lib/format';
+import { jobQuery, jobResultQuery, jobsQuery } from '@/lib/jobs';
 import { useMoney } from '@/lib/settings';
 import {
   addImportRule,
   booksKeys,
   categoriesQuery,
-  commitImport,
   deleteImportRule,
   importProfilesQuery,
   importRulesQuery,
-  previewImport,
+  startImportCommit,
+  startImportPreview,
 } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 
 const PAGE = 50;
+/** A statement read less than a day ago and not imported is offered again on arrival. */
+const OFFER_MS = 24 * 60 * 60 * 1000;
 const MAPPED = ['date', 'description', 'amount', 'debit', 'credit', 'reference'] as const;
 
 /** What the owner decided for each row: included or not, and its category. */
@@ -61,7 +67,11 @@ interface Choice {
   categoryId: string | null;
 }
 
-/** user/import: a bank statement read, mapped, reviewed row by row, and imported in one go. */
+/**
+ * user/import: a bank statement read, mapped, reviewed row by row, and imported in one go. Reading and
+ * importing run as server jobs whose id is in the address (`?job=`), so a reload, or leaving and
+ * coming back, finds the progress, then the reviewed rows or the outcome, where they were.
+ */
 export default function ImportStatement() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
@@ -80,18 +90,52 @@ export default function ImportStatement() {
   const [bulk, setBulk] = useState('');
   const [rule, setRule] = useState({ contains: '', categoryId: '' });
   const [fileError, setFileError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ count: number; month: string | null } | null>(null);
+
+  // The job in the address: a preview being read or read, or an import being written or written.
+  const [search, setSearch] = useSearchParams();
+  const jobId = search.get('job');
+  const follow = (id: string | null) => setSearch(id ? { job: id } : {}, { replace: true });
+  const job = useQuery({ ...jobQuery(jobId ?? ''), enabled: !!jobId });
+  const current = job.data;
+  const previewResult = useQuery(jobResultQuery(current, 'import_preview', ZImportPreviewJobResult));
+  const commitResult = useQuery(jobResultQuery(current, 'import_commit', ZImportCommitJobResult));
+  const reading = !!jobId && current?.kind === 'import_preview' && current.status === 'running';
+  const writing = !!jobId && current?.kind === 'import_commit' && current.status === 'running';
+  const done = commitResult.data ? { count: commitResult.data.created, month: commitResult.data.month } : null;
+
+  // Arriving without a job: one still running is followed; a statement read today and not imported is offered.
+  const recent = useQuery({ ...jobsQuery, enabled: !jobId });
+  const latest = recent.data?.items.find((j) => j.kind === 'import_preview' || j.kind === 'import_commit');
+  useEffect(() => {
+    if (!jobId && latest?.status === 'running') follow(latest.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow only wraps setSearch, which is stable
+  }, [jobId, latest?.id, latest?.status]);
+  const waiting =
+    !jobId && !preview && latest?.kind === 'import_preview' && latest.status === 'done' && Date.now() - Date.parse(latest.updatedAt) < OFFER_MS ? latest : null;
+
+  // A finished preview fills the review once per job (a reload reads it again from the server).
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    const result = previewResult.data;
+    if (!result || !jobId || applied.current === jobId) return;
+    applied.current = jobId;
+    const p = result.preview;
+    setPreview(p);
+    setMapping(p.mapping);
+    setPage(1);
+    if (result.bank) setBank((b) => b || result.bank!);
+    // Rows without problems go in; duplicates stay out unless kept; a missing category can still be chosen.
+    setChoices(p.rows.map((r) => ({ include: !r.duplicate && r.errors.every((e) => e.field === 'categoryId'), categoryId: r.categoryId })));
+  }, [previewResult.data, jobId]);
+  // A finished import changes every figure of the books.
+  useEffect(() => {
+    if (commitResult.data) void qc.invalidateQueries({ queryKey: booksKeys.all });
+  }, [commitResult.data, qc]);
 
   const read = useMutation({
     mutationFn: (withMapping: ImportMapping | null) =>
-      previewImport({ format: file!.format, content: file!.content, bank: bank || undefined, ...(withMapping ? { mapping: withMapping } : {}) }),
-    onSuccess: (p) => {
-      setPreview(p);
-      setMapping(p.mapping);
-      setPage(1);
-      // Rows without problems go in; duplicates stay out unless kept; a missing category can still be chosen.
-      setChoices(p.rows.map((r) => ({ include: !r.duplicate && r.errors.every((e) => e.field === 'categoryId'), categoryId: r.categoryId })));
-    },
+      startImportPreview({ format: file!.format, content: file!.content, bank: bank || undefined, ...(withMapping ? { mapping: withMapping } : {}) }),
+    onSuccess: (j) => follow(j.id),
   });
   const commit = useMutation({
     mutationFn: () => {
@@ -111,28 +155,23 @@ export default function ImportStatement() {
           },
         ];
       });
-      return commitImport({ rows, paymentMethod: method, ...(bank && mapping ? { bank, mapping } : {}) }).then((res) => ({
-        ...res,
-        month: rows[0]?.date.slice(0, 7) ?? null,
-      }));
+      return startImportCommit({ rows, paymentMethod: method, ...(bank && mapping ? { bank, mapping } : {}) });
     },
-    onSuccess: (res) => {
-      setDone({ count: res.created, month: res.month });
-      void qc.invalidateQueries({ queryKey: booksKeys.all });
-    },
+    onSuccess: (j) => follow(j.id),
   });
   const saveRule = useMutation({
     mutationFn: () => addImportRule({ contains: rule.contains, categoryId: rule.categoryId }),
     onSuccess: async () => {
       setRule({ contains: '', categoryId: '' });
       await qc.invalidateQueries({ queryKey: importRulesQuery.queryKey });
-      // The rows are categorised again with the new rule.
-      if (file) read.mutate(mapping);
+      // The rows are categorised again with the new rule (when the file is still at hand).
+      if (file && preview) read.mutate(mapping);
     },
   });
   const removeRule = useMutation({ mutationFn: deleteImportRule, onSuccess: () => qc.invalidateQueries({ queryKey: importRulesQuery.queryKey }) });
-  const readError = useErrorText(read.error ?? undefined);
-  const commitError = useErrorText(commit.error ?? undefined);
+  const readError = useErrorText(read.error ?? previewResult.error ?? undefined);
+  const commitError = useErrorText(commit.error ?? commitResult.error ?? undefined);
+  const failed = current?.status === 'failed' ? t('jobs.failed', { error: current.error ?? '' }) : null;
   const ruleError = useErrorText(saveRule.error ?? undefined);
 
   const cats = categories.data?.items ?? [];
@@ -145,7 +184,7 @@ export default function ImportStatement() {
   const onFile = async (f: File | undefined) => {
     setFileError(null);
     setPreview(null);
-    setDone(null);
+    follow(null);
     if (!f) return setFile(null);
     if (f.size > IMPORT_MAX_CHARS) return setFileError(t('books.import.tooLarge'));
     const content = await f.text();
@@ -193,7 +232,7 @@ export default function ImportStatement() {
                   {t('books.import.viewMonth')}
                 </Button>
               )}
-              <Button color="inherit" size="small" onClick={() => (setDone(null), setPreview(null), setFile(null))}>
+              <Button color="inherit" size="small" onClick={() => (follow(null), setPreview(null), setFile(null))}>
                 {t('books.import.another')}
               </Button>
             </Stack>
@@ -236,13 +275,40 @@ export default function ImportStatement() {
                     />
                   )}
                 />
-                <Button variant="contained" onClick={() => (file ? read.mutate(null) : setFileError(t('books.import.fileRequired')))} disabled={read.isPending}>
+                <Button
+                  variant="contained"
+                  onClick={() => (file ? read.mutate(null) : setFileError(t('books.import.fileRequired')))}
+                  disabled={read.isPending || reading}
+                >
                   {t('books.import.read')}
                 </Button>
               </Stack>
-              {read.isError && (
+              {reading && current && (
+                <Box sx={{ mt: 2 }}>
+                  <JobProgress job={current} label={t('books.import.reading', { done: current.done, total: current.total })} leave={t('books.import.leave')} />
+                </Box>
+              )}
+              {(read.isError || previewResult.isError) && (
                 <Alert severity="error" sx={{ mt: 2 }}>
                   {readError}
+                </Alert>
+              )}
+              {failed && current?.kind === 'import_preview' && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {failed}
+                </Alert>
+              )}
+              {waiting && (
+                <Alert
+                  severity="info"
+                  sx={{ mt: 2 }}
+                  action={
+                    <Button color="inherit" size="small" onClick={() => follow(waiting.id)}>
+                      {t('books.import.continue')}
+                    </Button>
+                  }
+                >
+                  {t('books.import.waiting', { when: formatDateTime(waiting.updatedAt, i18n.language) })}
                 </Alert>
               )}
             </CardContent>
@@ -299,9 +365,19 @@ export default function ImportStatement() {
                     <MenuItem value=",">{t('books.import.decimalComma')}</MenuItem>
                   </TextField>
                 </Box>
-                <Button sx={{ mt: 2 }} variant="outlined" onClick={() => mapping && read.mutate(mapping)} disabled={!mapping?.date || read.isPending}>
+                <Button
+                  sx={{ mt: 2 }}
+                  variant="outlined"
+                  onClick={() => mapping && read.mutate(mapping)}
+                  disabled={!file || !mapping?.date || read.isPending || reading}
+                >
                   {t('books.import.preview')}
                 </Button>
+                {!file && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {t('books.import.chooseAgain')}
+                  </Typography>
+                )}
               </CardContent>
             </Card>
           )}
@@ -427,7 +503,7 @@ export default function ImportStatement() {
                       </MenuItem>
                     ))}
                   </TextField>
-                  <Button variant="contained" size="large" onClick={() => commit.mutate()} disabled={!chosen || commit.isPending}>
+                  <Button variant="contained" size="large" onClick={() => commit.mutate()} disabled={!chosen || commit.isPending || writing}>
                     {t('books.import.commit', { count: chosen })}
                   </Button>
                 </Stack>
@@ -436,9 +512,19 @@ export default function ImportStatement() {
                     {t('books.import.nothingChosen')}
                   </Typography>
                 )}
-                {commit.isError && (
+                {writing && current && (
+                  <Box sx={{ mt: 2 }}>
+                    <JobProgress job={current} label={t('books.import.writing', { count: current.total })} leave={t('books.import.leave')} />
+                  </Box>
+                )}
+                {(commit.isError || commitResult.isError) && (
                   <Alert severity="error" sx={{ mt: 2 }}>
                     {commitError}
+                  </Alert>
+                )}
+                {failed && current?.kind === 'import_commit' && (
+                  <Alert severity="error" sx={{ mt: 2 }}>
+                    {failed}
                   </Alert>
                 )}
               </CardContent>
