@@ -27,6 +27,7 @@ import { authGuards } from './plugins/auth.js';
 import { AuthService, type Authenticated } from './modules/auth/auth.service.js';
 import type { Core } from './modules/core.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
+import { EventBus } from './lib/events.js';
 import adminArea from './modules/admin/index.js';
 import authArea from './modules/auth/index.js';
 import commonArea from './modules/common/index.js';
@@ -39,9 +40,28 @@ import backupArea from './modules/backup/index.js';
 import reportsArea from './modules/reports/index.js';
 import jobsArea from './modules/jobs/index.js';
 import accountArea from './modules/account/index.js';
+import panelsArea from './modules/panels/index.js';
+import searchArea from './modules/search/index.js';
+import helpArea from './modules/help/index.js';
 
 /** Every area of the API, in the order they register. */
-const AREAS = [healthArea, authArea, commonArea, plansArea, adminArea, settingsArea, chartArea, booksArea, reportsArea, jobsArea, accountArea, backupArea];
+const AREAS = [
+  healthArea,
+  authArea,
+  commonArea,
+  plansArea,
+  adminArea,
+  settingsArea,
+  chartArea,
+  booksArea,
+  reportsArea,
+  jobsArea,
+  accountArea,
+  backupArea,
+  panelsArea,
+  searchArea,
+  helpArea,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,7 +199,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sessionCache = new SessionCache<Authenticated>({ redis, prefix: config.redisPrefix, ttlMs: config.sessionCacheMs });
   const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl }, sessionCache);
   const jobs = new JobRunner(db, config.dataDir, app.log);
-  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs };
+  const events = new EventBus(redis, `${config.redisPrefix}events`, app.log);
+  await events.start();
+  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs, events };
 
   // The areas: each one Fastify plugin with its routes and services (modules/<area>/index.ts).
   for (const area of AREAS) await app.register(area, { core });
@@ -190,6 +212,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onReady', async () => mailQueue.start());
   app.addHook('onClose', async () => {
     await jobs.drain();
+    await events.stop();
     await mailQueue.stop();
     await sessionCache.close();
     await redis?.quit().catch(() => redis.disconnect());

@@ -54,7 +54,15 @@ describe('GET api/admin/stats', () => {
     await t.signIn(b.email, b.password!);
 
     const stats = expectOk(await t.api('GET', '/api/admin/stats', { token: admin }));
-    expect(Object.keys(stats).sort()).toEqual(['activeLast30Days', 'byPlan', 'byStatus', 'recentSignups', 'signupsPerMonth', 'totalUsers']);
+    expect(Object.keys(stats).sort()).toEqual([
+      'activeLast30Days',
+      'byPlan',
+      'byStatus',
+      'openSupportRequests',
+      'recentSignups',
+      'signupsPerMonth',
+      'totalUsers',
+    ]);
     expect(stats.totalUsers).toBe(8);
     expect(stats.byPlan).toEqual([
       { plan: 'basic', count: 2 },

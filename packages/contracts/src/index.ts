@@ -8,3 +8,4 @@ export * from './auth/auth.js';
 export * from './plans/plans.js';
 export * from './admin/users.js';
 export * from './books/index.js';
+export * from './shell/index.js';

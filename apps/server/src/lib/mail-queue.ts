@@ -13,7 +13,7 @@ export interface Mail {
 }
 
 export type MailJob = typeof mailJobs.$inferSelect;
-export type NewMailJob = Pick<typeof mailJobs.$inferInsert, 'kind' | 'email' | 'userId' | 'created'>;
+export type NewMailJob = Pick<typeof mailJobs.$inferInsert, 'kind' | 'email' | 'userId' | 'created' | 'refId'>;
 
 /** Turns a job into the mail it asks for (issuing its link inside `tx`), or nothing when none is due. */
 export type Composer = (tx: Tx, job: MailJob) => Promise<Mail | undefined>;

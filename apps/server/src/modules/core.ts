@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/env.js';
+import type { EventBus } from '../lib/events.js';
 import type { Database, Db } from '../db/client.js';
 import type { MailQueue } from '../lib/mail-queue.js';
 import type { OutageLog } from '../lib/outage.js';
@@ -22,6 +23,8 @@ export interface Core {
   auth: AuthService;
   guards: Guards;
   jobs: JobRunner;
+  /** Tells a user's open tabs that their panels changed (Redis fan-out when configured). */
+  events: EventBus;
 }
 
 export interface AreaOptions {

@@ -47,5 +47,7 @@ export const ZAdminStats = z.object({
   signupsPerMonth: z.array(z.object({ month: z.string(), count: z.int() })),
   activeLast30Days: z.int(),
   recentSignups: z.array(ZAdminUser),
+  /** Support requests not answered yet. */
+  openSupportRequests: z.int(),
 });
 export type AdminStats = z.infer<typeof ZAdminStats>;

@@ -1,2 +1,3 @@
 export * from './users.js';
 export * from './books.js';
+export * from './panels.js';

@@ -137,11 +137,13 @@ export const mailJobs = pgTable(
   'mail_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset', 'support_answer'] }).notNull(),
     email: text('email'),
     userId: uuid('user_id'),
     /** For sign-up: whether this request created the account (else the address already had one). */
     created: boolean('created').notNull().default(false),
+    /** What the mail is about, when it is about one row (the support request answered). */
+    refId: uuid('ref_id'),
     createdAt: created(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { supportRequests, users } from '../../db/schema/index.js';
 
 const SORT_COLUMNS = {
   name: sql`lower(${users.name})`,
@@ -43,7 +43,7 @@ export class AdminRepository {
   }
 
   async stats() {
-    const [byPlan, byStatus, signups, [active], [total], recent] = await Promise.all([
+    const [byPlan, byStatus, signups, [active], [total], recent, [support]] = await Promise.all([
       this.db
         .select({ plan: users.plan, count: sql<number>`count(*)` })
         .from(users)
@@ -67,7 +67,11 @@ export class AdminRepository {
         .where(and(eq(users.role, 'user'), sql`${users.lastActiveAt} >= now() - interval '30 days'`)),
       this.db.select({ n: sql<number>`count(*)` }).from(users),
       this.db.select().from(users).orderBy(desc(users.createdAt)).limit(5),
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(supportRequests)
+        .where(eq(supportRequests.status, 'open')),
     ]);
-    return { byPlan, byStatus, signups, active: active?.n ?? 0, total: total?.n ?? 0, recent };
+    return { byPlan, byStatus, signups, active: active?.n ?? 0, total: total?.n ?? 0, recent, openSupport: support?.n ?? 0 };
   }
 }

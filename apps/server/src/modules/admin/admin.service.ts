@@ -125,6 +125,7 @@ export class AdminService {
       signupsPerMonth: fillMonths(s.signups),
       activeLast30Days: s.active,
       recentSignups: s.recent.map(toAdminUser),
+      openSupportRequests: Number(s.openSupport),
     };
   }
 }

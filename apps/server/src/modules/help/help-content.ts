@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { LANGUAGES, type FaqCategory, type GuideCategory, type Language } from '@cuadre/contracts';
+import { SERVER_ROOT } from '../../paths.js';
+
+/**
+ * The help center's articles: Markdown files in the repository (content/help/<language>/), read once
+ * at start. `html: false` makes markdown-it escape any HTML in them, and its link check refuses
+ * `javascript:` and the like, so what the client shows as HTML holds only what Markdown can say.
+ */
+const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
+export const HELP_ROOT = path.join(SERVER_ROOT, 'content', 'help');
+
+interface Guide {
+  id: string;
+  categoryId: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  content: string;
+}
+export interface HelpLibrary {
+  faqs: FaqCategory[];
+  guides: (Omit<GuideCategory, 'guides' | 'visibleGuides' | 'totalGuides'> & { guides: Guide[] })[];
+}
+
+/** `---` front matter of `key: value` lines, then the body. */
+function frontMatter(text: string): { meta: Record<string, string>; body: string } {
+  const m = text.match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/);
+  if (!m) return { meta: {}, body: text };
+  const meta: Record<string, string> = {};
+  for (const line of m[1]!.split('\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) meta[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+  }
+  return { meta, body: m[2]! };
+}
+
+/** A FAQ file: `## Question` headings, each followed by its answer. */
+function faqsOf(categoryId: string, text: string) {
+  return text
+    .split(/^## /m)
+    .slice(1)
+    .map((block, i) => {
+      const [question = '', ...rest] = block.split('\n');
+      return { id: `${categoryId}-${i + 1}`, categoryId, question: question.trim(), answer: md.render(rest.join('\n').trim()) };
+    });
+}
+
+function load(lang: Language): HelpLibrary {
+  const dir = path.join(HELP_ROOT, lang);
+  const cats = JSON.parse(readFileSync(path.join(dir, 'categories.json'), 'utf8')) as {
+    guides: { slug: string; title: string }[];
+    faqs: { slug: string; title: string }[];
+  }; // the repository's own file, checked by the help tests
+  return {
+    faqs: cats.faqs.map((c) => ({
+      id: c.slug,
+      slug: c.slug,
+      title: c.title,
+      faqs: faqsOf(c.slug, readFileSync(path.join(dir, 'faqs', `${c.slug}.md`), 'utf8')),
+    })),
+    guides: cats.guides.map((c) => {
+      const folder = path.join(dir, 'guides', c.slug);
+      const files = readdirSync(folder)
+        .filter((f) => f.endsWith('.md'))
+        .sort();
+      return {
+        id: c.slug,
+        slug: c.slug,
+        title: c.title,
+        guides: files.map((f) => {
+          const { meta, body } = frontMatter(readFileSync(path.join(folder, f), 'utf8'));
+          const slug = f.replace(/^\d+-/, '').replace(/\.md$/, '');
+          return { id: `${c.slug}/${slug}`, categoryId: c.slug, slug, title: meta.title ?? slug, subtitle: meta.subtitle ?? '', content: md.render(body) };
+        }),
+      };
+    }),
+  };
+}
+
+let cache: Map<Language, HelpLibrary> | undefined;
+/** The library of a language (English where a language lacks one). */
+export function helpLibrary(lang: Language): HelpLibrary {
+  cache ??= new Map(LANGUAGES.map((l) => [l, load(l)]));
+  return cache.get(lang) ?? cache.get('en')!;
+}

@@ -1,0 +1,85 @@
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { supportRequests, users } from '../../db/schema/index.js';
+
+export type SupportRow = typeof supportRequests.$inferSelect;
+// The screenshot's bytes stay out of every read but its own.
+const { screenshot: _bytes, ...requestColumns } = getTableColumns(supportRequests);
+const columns = {
+  request: requestColumns,
+  user: { id: users.id, name: users.name, email: users.email, plan: users.plan, preferences: users.preferences },
+};
+
+/**
+ * Support requests. `forUser` scopes every read and write to the person who wrote them; without it
+ * (administrators' calls) every request is in reach.
+ */
+export class SupportRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly forUser?: string,
+  ) {}
+
+  private scope(extra?: SQL) {
+    const own = this.forUser ? eq(supportRequests.userId, this.forUser) : undefined;
+    return and(own, extra);
+  }
+
+  async create(userId: string, subject: string, message: string): Promise<SupportRow> {
+    const [row] = await this.db.insert(supportRequests).values({ userId, subject, message }).returning();
+    return row!;
+  }
+
+  async get(id: string) {
+    const [row] = await this.db
+      .select(columns)
+      .from(supportRequests)
+      .innerJoin(users, eq(users.id, supportRequests.userId))
+      .where(this.scope(eq(supportRequests.id, id)));
+    return row;
+  }
+
+  async screenshot(id: string) {
+    const [row] = await this.db
+      .select({ data: supportRequests.screenshot, mime: supportRequests.screenshotMime })
+      .from(supportRequests)
+      .where(this.scope(eq(supportRequests.id, id)));
+    return row;
+  }
+
+  async list(status: SupportRow['status'] | undefined, page: number, size: number) {
+    const where = this.scope(status ? eq(supportRequests.status, status) : undefined);
+    const [items, [count]] = await Promise.all([
+      this.db
+        .select(columns)
+        .from(supportRequests)
+        .innerJoin(users, eq(users.id, supportRequests.userId))
+        .where(where)
+        .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+        .limit(size)
+        .offset((page - 1) * size),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(supportRequests)
+        .where(where),
+    ]);
+    return { items, total: count?.n ?? 0 };
+  }
+
+  async update(id: string, set: Partial<Pick<SupportRow, 'status' | 'answer' | 'answeredBy' | 'answeredAt' | 'screenshot' | 'screenshotMime'>>) {
+    const [row] = await this.db
+      .update(supportRequests)
+      .set({ ...set, updatedAt: new Date() })
+      .where(this.scope(eq(supportRequests.id, id)))
+      .returning();
+    return row;
+  }
+
+  async adminIds(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,136 @@
+import type { SupportRequest } from '@cuadre/contracts';
+import { ErrorCode } from '@cuadre/contracts';
+import { withTransaction, type Db, type Tx } from '../../db/client.js';
+import type { EventBus } from '../../lib/events.js';
+import { AppError, notFound, validation } from '../../lib/errors.js';
+import { sniffReceipt } from '../../lib/file-store.js';
+import type { MailJob, MailQueue } from '../../lib/mail-queue.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { mailLanguage } from '../auth/auth.mail.js';
+import { PanelItemsRepository } from '../panels/panels.repository.js';
+import { PANEL_TEXTS } from '../panels/texts.js';
+import { supportAnswerMail } from './support.mail.js';
+import { SupportRepository } from './support.repository.js';
+
+type Joined = NonNullable<Awaited<ReturnType<SupportRepository['get']>>>;
+
+/**
+ * Support requests: an owner writes one from the help center (with a screenshot if they like); the
+ * administrators see it in their list and their notifications, and answer; the answer reaches the
+ * owner as a message, a notification and a mail in their language.
+ */
+export class SupportService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    private readonly mail: MailQueue,
+    private readonly publicUrl: string,
+  ) {
+    mail.register('support_answer', (tx, job) => this.composeAnswer(tx, job));
+  }
+
+  async create(auth: Authenticated, subject: string, message: string): Promise<SupportRequest> {
+    const repo = new SupportRepository(this.db, auth.user.id);
+    const row = await repo.create(auth.user.id, subject, message);
+    // The administrators' tabs read their notifications again, where the rule finds the request.
+    this.events.publish(await repo.adminIds());
+    return out((await repo.get(row.id))!);
+  }
+
+  async attachScreenshot(auth: Authenticated, id: string, data: Buffer): Promise<SupportRequest> {
+    const mime = sniffReceipt(data);
+    if (!mime || mime === 'application/pdf') throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Attach a JPEG, PNG or WebP image');
+    const repo = new SupportRepository(this.db, auth.user.id);
+    const current = await repo.get(id);
+    if (!current) throw notFound('Support request');
+    if (current.request.status !== 'open') throw new AppError(409, ErrorCode.CONFLICT, 'The request is already answered');
+    await repo.update(id, { screenshot: data, screenshotMime: mime });
+    return out((await repo.get(id))!);
+  }
+
+  async mine(auth: Authenticated, page: number, size: number) {
+    return this.page(new SupportRepository(this.db, auth.user.id), undefined, page, size);
+  }
+
+  async all(status: SupportRequest['status'] | undefined, page: number, size: number) {
+    return this.page(new SupportRepository(this.db), status, page, size);
+  }
+
+  async screenshot(id: string, forUser?: string): Promise<{ data: Buffer; mime: string }> {
+    const row = await new SupportRepository(this.db, forUser).screenshot(id);
+    if (!row?.data || !row.mime) throw notFound('Screenshot');
+    return { data: row.data, mime: row.mime };
+  }
+
+  /** An administrator answers (the request becomes answered), or sets the status alone (closed, open again). */
+  async answer(admin: Authenticated, id: string, body: { answer?: string; status?: SupportRequest['status'] }): Promise<SupportRequest> {
+    if (!body.answer && !body.status) throw validation('Give an answer or a status', [{ path: 'answer', message: 'Give an answer or a status' }]);
+    if (body.status === 'answered' && !body.answer) throw validation('An answered request needs its answer', [{ path: 'answer', message: 'Write the answer' }]);
+    const result = await withTransaction(this.db, async (tx) => {
+      const repo = new SupportRepository(tx);
+      const current = await repo.get(id);
+      if (!current) throw notFound('Support request');
+      if (!body.answer) {
+        if (body.status === 'open' && current.request.answer) await repo.update(id, { status: 'answered' });
+        else await repo.update(id, { status: body.status! });
+        return { row: (await repo.get(id))!, answered: false };
+      }
+      const now = new Date();
+      await repo.update(id, { status: body.status === 'closed' ? 'closed' : 'answered', answer: body.answer, answeredBy: admin.user.id, answeredAt: now });
+      const row = (await repo.get(id))!;
+      await this.tellAsker(tx, row, body.answer, now);
+      return { row, answered: true };
+    });
+    if (result.answered) {
+      this.events.publish([result.row.user.id]);
+      this.mail.kick();
+    }
+    return out(result.row);
+  }
+
+  /** The answer as a message, a notification (once per request) and a mail, in the asker's language. */
+  private async tellAsker(tx: Tx, row: Joined, answer: string, at: Date) {
+    const t = PANEL_TEXTS[mailLanguage({ preferences: row.user.preferences })];
+    const link = '/user/help-center/support';
+    const icon = 'heroicons_outline:lifebuoy';
+    await new PanelItemsRepository(tx, row.user.id, 'message').addKeyed([
+      {
+        key: `support_answer:${row.request.id}:${at.getTime()}`,
+        title: t.answerMessage(row.request.subject),
+        description: answer,
+        icon,
+        link,
+        useRouter: true,
+      },
+    ]);
+    await new PanelItemsRepository(tx, row.user.id, 'notification').addKeyed([
+      { key: `support_answered:${row.request.id}`, ...t.supportAnswered(row.request.subject), icon, link, useRouter: true },
+    ]);
+    await this.mail.enqueue(tx, { kind: 'support_answer', userId: row.user.id, email: null, created: false, refId: row.request.id });
+  }
+
+  private async composeAnswer(tx: Tx, job: MailJob) {
+    if (!job.refId) return undefined;
+    const row = await new SupportRepository(tx).get(job.refId);
+    if (!row?.request.answer) return undefined;
+    const lang = mailLanguage({ preferences: row.user.preferences });
+    return supportAnswerMail(lang, row.user.email, row.user.name, row.request.subject, row.request.answer, `${this.publicUrl}/user/help-center/support`);
+  }
+
+  private async page(repo: SupportRepository, status: SupportRequest['status'] | undefined, page: number, size: number) {
+    const { items, total } = await repo.list(status, page, size);
+    return { items: items.map(out), pagination: { page, size, total, lastPage: Math.max(1, Math.ceil(total / size)) } };
+  }
+}
+
+const out = (r: Joined): SupportRequest => ({
+  id: r.request.id,
+  subject: r.request.subject,
+  message: r.request.message,
+  status: r.request.status,
+  answer: r.request.answer,
+  answeredAt: r.request.answeredAt?.toISOString() ?? null,
+  hasScreenshot: !!r.request.screenshotMime,
+  createdAt: r.request.createdAt.toISOString(),
+  user: { id: r.user.id, name: r.user.name, email: r.user.email, plan: r.user.plan },
+});

@@ -1,0 +1,103 @@
+import type { Language } from '@cuadre/contracts';
+
+/**
+ * What the panels say, in the user's language: the notifications the rules make, the starting
+ * shortcuts, the support answer's message. Plain text (the shell renders it as text, never HTML).
+ */
+type Texts = {
+  monthOpen: (month: string) => { title: string; description: string };
+  receipt: (amount: string, category: string, date: string) => { title: string; description: string };
+  estimatedTax: (quarter: number, due: string) => { title: string; description: string };
+  signUp: (name: string, email: string) => { title: string; description: string };
+  supportNew: (name: string, subject: string) => { title: string; description: string };
+  supportAnswered: (subject: string) => { title: string; description: string };
+  answerMessage: (subject: string) => string;
+  shortcuts: { user: [string, string][]; admin: [string, string][] };
+};
+
+export const PANEL_TEXTS: Record<Language, Texts> = {
+  en: {
+    monthOpen: (month) => ({ title: `Close ${month}?`, description: `${month} has ended and is still open. Check it and close it so it cannot change.` }),
+    receipt: (amount, category, date) => ({
+      title: 'A receipt is missing',
+      description: `${amount} in ${category} on ${date} has no receipt. Attach one to keep the deduction safe.`,
+    }),
+    estimatedTax: (quarter, due) => ({
+      title: `Estimated tax due ${due}`,
+      description: `The payment for quarter ${quarter} is due on ${due}. Your annual total has the estimate.`,
+    }),
+    signUp: (name, email) => ({ title: 'New sign-up', description: `${name} (${email}) created an account.` }),
+    supportNew: (name, subject) => ({ title: 'New support request', description: `${name}: ${subject}` }),
+    supportAnswered: (subject) => ({ title: 'Your support request was answered', description: subject }),
+    answerMessage: (subject) => `Re: ${subject}`,
+    shortcuts: {
+      user: [
+        ["Record today's income", 'Daily income'],
+        ['Add an expense', 'Operational expenses'],
+        ['Log a trip', 'Monthly mileage'],
+        ['This month', 'The month dashboard'],
+        ['Profit and loss of the year', 'Twelve months and the total'],
+      ],
+      admin: [
+        ['Users', 'Accounts, plans and status'],
+        ['Categories', 'The shared chart'],
+      ],
+    },
+  },
+  es: {
+    monthOpen: (month) => ({ title: `¿Cerrar ${month}?`, description: `${month} terminó y sigue abierto. Revíselo y ciérrelo para que no cambie.` }),
+    receipt: (amount, category, date) => ({
+      title: 'Falta un comprobante',
+      description: `${amount} en ${category} el ${date} no tiene comprobante. Adjunte uno para proteger la deducción.`,
+    }),
+    estimatedTax: (quarter, due) => ({
+      title: `Impuesto estimado: vence el ${due}`,
+      description: `El pago del trimestre ${quarter} vence el ${due}. Su total anual tiene la estimación.`,
+    }),
+    signUp: (name, email) => ({ title: 'Nuevo registro', description: `${name} (${email}) creó una cuenta.` }),
+    supportNew: (name, subject) => ({ title: 'Nueva solicitud de soporte', description: `${name}: ${subject}` }),
+    supportAnswered: (subject) => ({ title: 'Su solicitud de soporte tiene respuesta', description: subject }),
+    answerMessage: (subject) => `Re: ${subject}`,
+    shortcuts: {
+      user: [
+        ['Registrar el ingreso de hoy', 'Ingreso diario'],
+        ['Añadir un gasto', 'Gastos operativos'],
+        ['Registrar un viaje', 'Millaje mensual'],
+        ['Este mes', 'El panel del mes'],
+        ['Pérdidas y ganancias del año', 'Doce meses y el total'],
+      ],
+      admin: [
+        ['Usuarios', 'Cuentas, planes y estado'],
+        ['Cuentas', 'El catálogo compartido'],
+      ],
+    },
+  },
+  tr: {
+    monthOpen: (month) => ({ title: `${month} kapatılsın mı?`, description: `${month} bitti ve hâlâ açık. Kontrol edip kapatın ki değişmesin.` }),
+    receipt: (amount, category, date) => ({
+      title: 'Bir fiş eksik',
+      description: `${date} tarihli ${category} kategorisindeki ${amount} tutarının fişi yok. İndirimi korumak için bir fiş ekleyin.`,
+    }),
+    estimatedTax: (quarter, due) => ({
+      title: `Tahmini vergi: son gün ${due}`,
+      description: `${quarter}. çeyrek ödemesinin son günü ${due}. Yıllık toplamınızda tahmin var.`,
+    }),
+    signUp: (name, email) => ({ title: 'Yeni kayıt', description: `${name} (${email}) bir hesap oluşturdu.` }),
+    supportNew: (name, subject) => ({ title: 'Yeni destek talebi', description: `${name}: ${subject}` }),
+    supportAnswered: (subject) => ({ title: 'Destek talebiniz yanıtlandı', description: subject }),
+    answerMessage: (subject) => `Ynt: ${subject}`,
+    shortcuts: {
+      user: [
+        ['Bugünün gelirini kaydet', 'Günlük gelir'],
+        ['Gider ekle', 'İşletme giderleri'],
+        ['Yolculuk kaydet', 'Aylık kilometre'],
+        ['Bu ay', 'Ay panosu'],
+        ['Yılın kâr ve zararı', 'On iki ay ve toplam'],
+      ],
+      admin: [
+        ['Kullanıcılar', 'Hesaplar, planlar ve durum'],
+        ['Hesaplar', 'Ortak hesap planı'],
+      ],
+    },
+  },
+};

@@ -1,0 +1,3 @@
+export * from './panels.js';
+export * from './search.js';
+export * from './help.js';
