@@ -11,8 +11,14 @@ export default defineConfig({
     react(),
     precompressPlugin(),
     i18nPlugin(path.resolve(import.meta.dirname, 'src/i18n/locales')),
-    // The server sends the navigation's icon names, so its navigation module is scanned too.
-    iconsPlugin([path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, '../server/src/modules/common')]),
+    // The server sends the navigation's, the notifications' and the starting shortcuts' icon names, so
+    // those modules are scanned too, and the contracts' list of shortcut icons.
+    iconsPlugin([
+      path.resolve(import.meta.dirname, 'src'),
+      path.resolve(import.meta.dirname, '../server/src/modules/common'),
+      path.resolve(import.meta.dirname, '../server/src/modules/panels'),
+      path.resolve(import.meta.dirname, '../../packages/contracts/src/shell'),
+    ]),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { FREE_PLAN, type User } from '@cuadre/contracts';
 import { session } from '@/lib/session';
+import { panelQuery, shortcutsQuery } from '@/lib/panels';
 import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 
 /** Targets a free-plan user may still reach (spec 000, section 6). */
@@ -59,8 +60,18 @@ export async function shellLoader({ request }: LoaderFunctionArgs) {
 
 /** What the shell needs before it shows: the navigation and the user (known, or read now). */
 export async function shellData(): Promise<User> {
-  const navigation = queryClient.ensureQueryData(navigationQuery);
+  // The panels' lists come in the same burst (spec: loaded together before the shell shows); a
+  // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
+  // to their own refresh.
   const known = queryClient.getQueryData(currentUserQuery.queryKey);
+  const panels = known
+    ? undefined
+    : Promise.all([
+        queryClient.prefetchQuery(panelQuery('messages')),
+        queryClient.prefetchQuery(panelQuery('notifications')),
+        queryClient.prefetchQuery(shortcutsQuery),
+      ]);
+  const navigation = Promise.all([queryClient.ensureQueryData(navigationQuery), panels]);
   if (!known) return (await Promise.all([queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }), navigation]))[0];
   queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => {
     // The check is repeated on the next navigation; the failure says nothing about the session.

@@ -47,3 +47,6 @@ export function formatRelative(iso: string, lang: string, now = Date.now()) {
 }
 
 export { formatMoney, parseMoney } from './money';
+/** A panel item's time (spec: month day, hour:minute am/pm): Nov 23, 3:05 PM. */
+export const formatPanelTime = (iso: string, lang: string) =>
+  dateFormat(lang, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(toDate(iso));

@@ -1,8 +1,13 @@
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { MutationCache, QueryClient, queryOptions } from '@tanstack/react-query';
 import { ZNavigation, ZUser } from '@cuadre/contracts';
 import { api, ApiError } from '@/lib/api';
 
 export const queryClient = new QueryClient({
+  // Notifications come from the books (an open month, a missing receipt): after any change the
+  // user makes, they are read again, so closing a month or attaching a receipt clears its question.
+  mutationCache: new MutationCache({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['panels', 'notifications'] }),
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -1,0 +1,84 @@
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Box, CircularProgress, Dialog, IconButton, Popover, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Icon } from '@/components/icon';
+
+/**
+ * A top-bar button that opens a panel: a popover 90 units (360 px) wide on larger screens, the whole
+ * screen on a phone (spec 000, "Messages and notifications panels"). The panel's code is loaded
+ * when it is first opened; the badge shows a count only above 0.
+ */
+export function PanelButton({ icon, label, count = 0, children }: { icon: string; label: string; count?: number; children: (close: () => void) => ReactNode }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  const close = () => setAnchor(null);
+  const content = (
+    <Suspense
+      fallback={
+        <Box sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress size={28} aria-label={label} />
+        </Box>
+      }
+    >
+      {anchor && children(close)}
+    </Suspense>
+  );
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={count > 0 ? `${label} (${count})` : label}
+          aria-haspopup="dialog"
+          aria-controls={anchor ? id : undefined}
+          aria-expanded={!!anchor}
+        >
+          <Badge badgeContent={count} color="secondary" invisible={count <= 0} max={99}>
+            <Icon name={icon} size={22} />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      {phone ? (
+        <Dialog open={!!anchor} onClose={close} fullScreen id={id} aria-label={label}>
+          {content}
+        </Dialog>
+      ) : (
+        <Popover
+          open={!!anchor}
+          anchorEl={anchor}
+          onClose={close}
+          id={id}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          slotProps={{
+            paper: {
+              role: 'dialog',
+              'aria-label': label,
+              sx: { width: 360, maxHeight: 'min(640px, calc(100vh - 96px))', display: 'flex', flexDirection: 'column' },
+            },
+          }}
+        >
+          {content}
+        </Popover>
+      )}
+    </>
+  );
+}
+
+/** The panel's header: its title, a close button on a phone, and its actions. */
+export function PanelHeader({ title, onClose, children }: { title: string; onClose: () => void; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.25, bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}>
+      <IconButton onClick={onClose} aria-label={t('shell.panels.close')} size="small" sx={{ color: 'inherit', display: { sm: 'none' } }}>
+        <Icon name="heroicons_outline:x-mark" size={20} />
+      </IconButton>
+      <Box component="h2" sx={{ m: 0, fontSize: 18, fontWeight: 600, flex: 1 }}>
+        {title}
+      </Box>
+      {children}
+    </Box>
+  );
+}

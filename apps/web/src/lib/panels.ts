@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { ZPanelItem, ZPanelItemList, ZSearchResults, ZShortcut, ZShortcutList, type PanelItem, type ShortcutInput } from '@cuadre/contracts';
+import { z } from 'zod/mini';
+import { api } from './api';
+import { session } from './session';
+
+/**
+ * The shell's panels (spec 000, section 7, word for word): messages, notifications, shortcuts and
+ * search. Their data loads with the shell; their screens load when opened.
+ */
+export type Box = 'messages' | 'notifications';
+const one = { messages: 'message', notifications: 'notification' } as const;
+const ZTrue = z.literal(true);
+
+export const panelKeys = { all: ['panels'] as const, box: (box: Box) => ['panels', box] as const, shortcuts: ['panels', 'shortcuts'] as const };
+
+/** A background list: refreshed by the live channel, and every few minutes in case it is down. */
+const REFRESH_MS = 120_000;
+export const panelQuery = (box: Box) =>
+  queryOptions({
+    queryKey: panelKeys.box(box),
+    queryFn: ({ signal }) => api(`common/${box}`, { schema: ZPanelItemList, signal }),
+    refetchInterval: REFRESH_MS,
+  });
+export const shortcutsQuery = queryOptions({
+  queryKey: panelKeys.shortcuts,
+  queryFn: ({ signal }) => api('common/shortcuts', { schema: ZShortcutList, signal }),
+});
+
+export const panelCalls = (box: Box) => ({
+  update: (id: string, item: Partial<Pick<PanelItem, 'read'>>) => api(`common/${box}`, { method: 'PATCH', body: { id, [one[box]]: item }, schema: ZPanelItem }),
+  toggle: (id: string) => api(`common/${box}/toggle-read-status`, { method: 'POST', body: { [one[box]]: { id } }, schema: ZPanelItem }),
+  remove: (id: string) => api(`common/${box}`, { method: 'DELETE', query: { id }, schema: ZTrue }),
+  markAllRead: () => api(`common/${box}/mark-all-as-read`, { schema: ZTrue }),
+});
+
+export const shortcutCalls = {
+  create: (shortcut: ShortcutInput) => api('common/shortcuts', { method: 'POST', body: { shortcut }, schema: ZShortcut }),
+  update: (id: string, shortcut: ShortcutInput) => api('common/shortcuts', { method: 'PATCH', body: { id, shortcut }, schema: ZShortcut }),
+  remove: (id: string) => api('common/shortcuts', { method: 'DELETE', query: { id }, schema: ZTrue }),
+};
+
+export const search = (query: string, signal?: AbortSignal) => api('common/search', { method: 'POST', body: { query }, schema: ZSearchResults, signal });
+
+/**
+ * The live channel: server-sent events read with fetch (EventSource cannot send the bearer token).
+ * Each event makes the panels read again, so a badge changes without a reload; when the stream
+ * drops it is opened again after a growing pause, and the lists' own refresh covers the gap.
+ */
+export function useLiveUpdates() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    let stopped = false;
+    let ctrl: AbortController | undefined;
+    let wait = 1000;
+    const connect = async () => {
+      while (!stopped) {
+        const token = session.get();
+        if (!token) return;
+        ctrl = new AbortController();
+        try {
+          const res = await fetch('/api/common/events', { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
+          if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
+          wait = 1000;
+          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += value;
+            const events = buffer.split('\n\n');
+            buffer = events.pop() ?? '';
+            if (events.some((e) => e.includes('"panels"'))) void qc.invalidateQueries({ queryKey: panelKeys.all });
+          }
+        } catch {
+          // Offline, a restart, a proxy's timeout: try again below.
+        }
+        if (stopped) return;
+        await new Promise((r) => setTimeout(r, wait));
+        wait = Math.min(wait * 2, 60_000);
+      }
+    };
+    void connect();
+    return () => {
+      stopped = true;
+      ctrl?.abort();
+    };
+  }, [qc]);
+}
