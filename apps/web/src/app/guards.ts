@@ -64,15 +64,16 @@ export async function shellData(): Promise<User> {
   // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
   // to their own refresh.
   const known = queryClient.getQueryData(currentUserQuery.queryKey);
-  const panels = known
-    ? undefined
-    : Promise.all([
-        queryClient.prefetchQuery(panelQuery('messages')),
-        queryClient.prefetchQuery(panelQuery('notifications')),
-        queryClient.prefetchQuery(shortcutsQuery),
-      ]);
-  const navigation = Promise.all([queryClient.ensureQueryData(navigationQuery), panels]);
-  if (!known) return (await Promise.all([queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }), navigation]))[0];
+  if (!known) {
+    const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+    const panels = [
+      queryClient.prefetchQuery(panelQuery('messages')),
+      queryClient.prefetchQuery(panelQuery('notifications')),
+      queryClient.prefetchQuery(shortcutsQuery),
+    ];
+    return (await Promise.all([user, queryClient.ensureQueryData(navigationQuery), ...panels]))[0];
+  }
+  const navigation = queryClient.ensureQueryData(navigationQuery);
   queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => {
     // The check is repeated on the next navigation; the failure says nothing about the session.
   });

@@ -2,7 +2,7 @@ import { MutationCache, QueryClient, queryOptions } from '@tanstack/react-query'
 import { ZNavigation, ZUser } from '@cuadre/contracts';
 import { api, ApiError } from '@/lib/api';
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
   // Notifications come from the books (an open month, a missing receipt): after any change the
   // user makes, they are read again, so closing a month or attaching a receipt clears its question.
   mutationCache: new MutationCache({
