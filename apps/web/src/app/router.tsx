@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
               { path: 'users', loader: adminLoader, ...title('nav.users'), ...page(() => import('@/features/admin/routes/users')) },
               { path: 'categories', loader: adminLoader, ...title('nav.categories'), ...page(() => import('@/features/admin/routes/categories')) },
               { path: 'subcategories', loader: adminLoader, ...title('nav.subcategories'), ...page(() => import('@/features/admin/routes/subcategories')) },
+              {
+                path: 'support-requests',
+                loader: adminLoader,
+                ...title('admin.support.title'),
+                ...page(() => import('@/features/admin/routes/support-requests')),
+              },
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
               // The owner's area.
               {
@@ -141,6 +147,10 @@ export const routes: RouteObject[] = [
                   { path: 'profitsandlossesmonth', ...title('books.reports.pnlMonth'), ...page(() => import('@/features/books/routes/pnl-month')) },
                   { path: 'profitsandlossesyear', ...title('books.reports.pnlYear'), ...page(() => import('@/features/books/routes/pnl-year')) },
                   { path: 'annualtotal', ...title('books.reports.annualTotal'), ...page(() => import('@/features/books/routes/annual-total')) },
+                  { path: 'help-center', ...title('nav.help-center'), ...page(() => import('@/features/help/routes/help-center')) },
+                  { path: 'help-center/faqs', ...title('help.faqsTitle'), ...page(() => import('@/features/help/routes/faqs')) },
+                  { path: 'help-center/support', ...title('help.support.title'), ...page(() => import('@/features/help/routes/support')) },
+                  { path: 'help-center/guides/:categorySlug/:guideSlug', ...title('help.guideTitle'), ...page(() => import('@/features/help/routes/guide')) },
                   { path: 'pricing', ...title('nav.pricing'), ...page(() => import('@/features/billing/routes/pricing')) },
                   {
                     path: 'purchaseconfirmation',

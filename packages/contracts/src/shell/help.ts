@@ -59,7 +59,11 @@ export const ZSupportAnswerBody = z.strictObject({
 });
 export const ZSupportListQuery = z.object({
   status: z.optional(z.enum(SUPPORT_STATUSES)),
+  /** Words in the subject, the message, or the asker's name or email. */
+  search: z.optional(text(120, z.trim())),
+  sort: z._default(z.enum(['createdAt']), 'createdAt'),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
   page: z._default(z.coerce.number().check(z.int(), z.gte(1, 'page starts at 1')), 1),
-  size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 25),
+  size: z._default(z.coerce.number().check(z.int(), z.gte(1, 'size starts at 1'), z.lte(50, 'size is at most 50')), 25),
 });
 export const SUPPORT_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;

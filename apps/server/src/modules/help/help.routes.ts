@@ -114,7 +114,7 @@ export function helpRoutes(app: FastifyInstance, support: SupportService, guards
       ...opts,
       schema: { tags, summary: 'My support requests, newest first', querystring: ZSupportListQuery, response: { 200: ZSupportRequestList, ...errors } },
     },
-    (req) => support.mine(authOf(req), req.query.page, req.query.size),
+    (req) => support.mine(authOf(req), req.query),
   );
   const sendImage = (reply: FastifyReply, img: { data: Buffer; mime: string }) =>
     reply.header('content-type', img.mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(img.data);
@@ -137,7 +137,7 @@ export function helpRoutes(app: FastifyInstance, support: SupportService, guards
         response: { 200: ZSupportRequestList, ...errors },
       },
     },
-    (req) => support.all(req.query.status, req.query.page, req.query.size),
+    (req) => support.all(req.query),
   );
   r.patch(
     '/api/admin/support-requests/:id',

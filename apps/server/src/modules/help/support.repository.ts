@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { supportRequests, users } from '../../db/schema/index.js';
 
@@ -47,15 +47,24 @@ export class SupportRepository {
     return row;
   }
 
-  async list(status: SupportRow['status'] | undefined, page: number, size: number) {
-    const where = this.scope(status ? eq(supportRequests.status, status) : undefined);
+  async list(q: { status?: SupportRow['status']; search?: string; order: 'asc' | 'desc'; page: number; size: number }) {
+    const { page, size } = q;
+    const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where = this.scope(
+      and(
+        q.status ? eq(supportRequests.status, q.status) : undefined,
+        like ? or(ilike(supportRequests.subject, like), ilike(supportRequests.message, like), ilike(users.name, like), ilike(users.email, like)) : undefined,
+      ),
+    );
     const [items, [count]] = await Promise.all([
       this.db
         .select(columns)
         .from(supportRequests)
         .innerJoin(users, eq(users.id, supportRequests.userId))
         .where(where)
-        .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+        .orderBy(
+          ...(q.order === 'asc' ? [asc(supportRequests.createdAt), asc(supportRequests.id)] : [desc(supportRequests.createdAt), desc(supportRequests.id)]),
+        )
         .limit(size)
         .offset((page - 1) * size),
       this.db

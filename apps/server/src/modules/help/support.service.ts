@@ -12,6 +12,7 @@ import { PANEL_TEXTS } from '../panels/texts.js';
 import { supportAnswerMail } from './support.mail.js';
 import { SupportRepository } from './support.repository.js';
 
+type ListQuery = Parameters<SupportRepository['list']>[0];
 type Joined = NonNullable<Awaited<ReturnType<SupportRepository['get']>>>;
 
 /**
@@ -48,12 +49,12 @@ export class SupportService {
     return out((await repo.get(id))!);
   }
 
-  async mine(auth: Authenticated, page: number, size: number) {
-    return this.page(new SupportRepository(this.db, auth.user.id), undefined, page, size);
+  async mine(auth: Authenticated, q: ListQuery) {
+    return this.page(new SupportRepository(this.db, auth.user.id), q);
   }
 
-  async all(status: SupportRequest['status'] | undefined, page: number, size: number) {
-    return this.page(new SupportRepository(this.db), status, page, size);
+  async all(q: ListQuery) {
+    return this.page(new SupportRepository(this.db), q);
   }
 
   async screenshot(id: string, forUser?: string): Promise<{ data: Buffer; mime: string }> {
@@ -117,8 +118,9 @@ export class SupportService {
     return supportAnswerMail(lang, row.user.email, row.user.name, row.request.subject, row.request.answer, `${this.publicUrl}/user/help-center/support`);
   }
 
-  private async page(repo: SupportRepository, status: SupportRequest['status'] | undefined, page: number, size: number) {
-    const { items, total } = await repo.list(status, page, size);
+  private async page(repo: SupportRepository, q: ListQuery) {
+    const { page, size } = q;
+    const { items, total } = await repo.list(q);
     return { items: items.map(out), pagination: { page, size, total, lastPage: Math.max(1, Math.ceil(total / size)) } };
   }
 }

@@ -1,5 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ZAdminStats, ZAdminUser, ZAdminUserList, ZOk, type AdminCreateUserBody, type AdminUpdateUserBody } from '@cuadre/contracts';
+import {
+  ZAdminStats,
+  ZAdminUser,
+  ZAdminUserList,
+  ZOk,
+  ZSupportRequest,
+  ZSupportRequestList,
+  type AdminCreateUserBody,
+  type AdminUpdateUserBody,
+  type SupportRequest,
+} from '@cuadre/contracts';
+import type { toApiQuery } from '@/components/list-kit/list-params';
 import { api } from '@/lib/api';
 
 /** Every admin query lives under this key, so one invalidation refreshes lists and stats after a change. */
@@ -29,3 +40,13 @@ export const createUser = (body: AdminCreateUserBody) => api('admin/users', { me
 export const updateUser = (id: string, body: AdminUpdateUserBody) => api(`admin/users/${id}`, { method: 'PATCH', body, schema: ZAdminUser });
 export const disableUser = (id: string) => api(`admin/users/${id}/disable`, { method: 'POST', schema: ZAdminUser });
 export const sendResetMail = (id: string) => api(`admin/users/${id}/send-reset`, { method: 'POST', schema: ZOk });
+
+/** Support requests, as the list kit asks for them; answering one. */
+export const supportRequestsQuery = (query: ReturnType<typeof toApiQuery<'createdAt', 'status'>>) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'support', query],
+    queryFn: ({ signal }) => api('admin/support-requests', { query, schema: ZSupportRequestList, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const answerSupportRequest = (id: string, body: { answer?: string; status?: SupportRequest['status'] }) =>
+  api(`admin/support-requests/${id}`, { method: 'PATCH', body, schema: ZSupportRequest });

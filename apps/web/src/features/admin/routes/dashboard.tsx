@@ -33,7 +33,7 @@ import { PlanChip } from '../components/user-chips';
 
 const SignupsChart = lazy(() => import('../components/signups-chart'));
 
-function StatCard({ icon, label, value, hint }: { icon: string; label: string; value: number; hint?: string }) {
+function StatCard({ icon, label, value, hint, to }: { icon: string; label: string; value: number; hint?: string; to?: string }) {
   const { i18n } = useTranslation();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -59,7 +59,13 @@ function StatCard({ icon, label, value, hint }: { icon: string; label: string; v
               {label}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-              {new Intl.NumberFormat(i18n.language).format(value)}
+              {to ? (
+                <Link component={RouterLink} to={to} underline="hover" color="inherit" aria-label={`${label}: ${value}`}>
+                  {new Intl.NumberFormat(i18n.language).format(value)}
+                </Link>
+              ) : (
+                new Intl.NumberFormat(i18n.language).format(value)
+              )}
             </Typography>
             {hint && (
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
@@ -125,7 +131,7 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}>
         <StatCard icon="heroicons_outline:users" label={t('admin.dashboard.totalUsers')} value={stats.totalUsers} />
         <StatCard
           icon="heroicons_outline:bolt"
@@ -135,6 +141,12 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
         />
         <StatCard icon="heroicons_outline:user-plus" label={t('admin.dashboard.signupsThisMonth')} value={thisMonth} />
         <StatCard icon="heroicons_outline:calendar" label={t('admin.dashboard.signupsYear')} value={lastYear} />
+        <StatCard
+          icon="heroicons_outline:lifebuoy"
+          label={t('admin.support.openRequests')}
+          value={stats.openSupportRequests}
+          to="/support-requests?status=open"
+        />
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ZFaqCategories, ZGuideCategories, ZGuideOne, ZSupportRequest, ZSupportRequestList } from '@cuadre/contracts';
+import { api } from '@/lib/api';
+
+/** The help center's calls (spec 001) and support requests. The language is in the key: the server answers in the user's. */
+export const helpKeys = { all: ['help'] as const, support: ['help', 'support'] as const };
+
+export const faqsQuery = (lang: string, slug?: string) =>
+  queryOptions({
+    queryKey: ['help', lang, 'faqs', slug ?? ''],
+    queryFn: ({ signal }) => api('apps/help-center/faqs', { query: { slug }, schema: ZFaqCategories, signal }),
+    staleTime: Infinity,
+  });
+export const guidesQuery = (lang: string, slug?: string, limit?: number) =>
+  queryOptions({
+    queryKey: ['help', lang, 'guides', slug ?? '', limit ?? 5],
+    queryFn: ({ signal }) => api('apps/help-center/guides', { query: { slug, limit }, schema: ZGuideCategories, signal }),
+    staleTime: Infinity,
+  });
+export const guideQuery = (lang: string, categorySlug: string, guideSlug: string) =>
+  queryOptions({
+    queryKey: ['help', lang, 'guide', categorySlug, guideSlug],
+    queryFn: ({ signal }) => api('apps/help-center/guide', { query: { categorySlug, guideSlug }, schema: ZGuideOne, signal }),
+    staleTime: Infinity,
+  });
+
+export const mySupportQuery = queryOptions({
+  queryKey: helpKeys.support,
+  queryFn: ({ signal }) => api('support-requests', { query: { size: 50 }, schema: ZSupportRequestList, signal }),
+});
+export const createSupportRequest = (body: { subject: string; message: string }) => api('support-requests', { method: 'POST', body, schema: ZSupportRequest });
+export const attachScreenshot = (id: string, file: File) => {
+  const form = new FormData();
+  form.append('screenshot', file);
+  return api(`support-requests/${id}/screenshot`, { method: 'POST', body: form, schema: ZSupportRequest });
+};

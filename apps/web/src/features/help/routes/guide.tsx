@@ -1,0 +1,37 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Link, Skeleton, Typography } from '@mui/material';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState } from '@/components/page-states';
+import { guideQuery } from '../api/help-api';
+import { Article } from '../components/article';
+
+/** user/help-center/guides/:category/:guide: one guide, with the way back to its category's list. */
+export default function Guide() {
+  const { t, i18n } = useTranslation();
+  const { categorySlug = '', guideSlug = '' } = useParams();
+  const guide = useQuery(guideQuery(i18n.language, categorySlug, guideSlug));
+  return (
+    <Box>
+      <Link component={RouterLink} to="/user/help-center" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+        <Icon name="heroicons_outline:arrow-left" size={16} />
+        {t('help.title')}
+      </Link>
+      {guide.isError ? (
+        <ErrorState error={guide.error} onRetry={() => void guide.refetch()} />
+      ) : guide.isPending ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : (
+        <>
+          <Typography variant="overline" color="text.secondary">
+            {guide.data.title}
+          </Typography>
+          <PageHeader title={guide.data.guide.title} subtitle={guide.data.guide.subtitle} />
+          <Article html={guide.data.guide.content ?? ''} />
+        </>
+      )}
+    </Box>
+  );
+}
