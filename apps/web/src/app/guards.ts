@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { FREE_PLAN, type User } from '@cuadre/contracts';
 import { session } from '@/lib/session';
-import { panelQuery, shortcutsQuery } from '@/lib/panels';
 import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 
 /** Targets a free-plan user may still reach (spec 000, section 6). */
@@ -66,6 +65,8 @@ export async function shellData(): Promise<User> {
   const known = queryClient.getQueryData(currentUserQuery.queryKey);
   if (!known) {
     const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+    // Loaded here, not with the first page: sign-in has no panels.
+    const { panelQuery, shortcutsQuery } = await import('@/lib/panels');
     const panels = [
       queryClient.prefetchQuery(panelQuery('messages')),
       queryClient.prefetchQuery(panelQuery('notifications')),
