@@ -21,7 +21,7 @@ export default defineConfig({
     ]),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   build: {
     target: 'es2022',
     sourcemap: false,

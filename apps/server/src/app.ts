@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -167,6 +168,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`,
     }),
   });
+  // The panels' live channel (modules/panels): badges update without a reload.
+  await app.register(websocket, { options: { maxPayload: 8192 } });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

@@ -191,8 +191,6 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
   for (const [path, ops] of Object.entries(doc.paths)) {
     if (path.startsWith('/api/docs')) continue;
     for (const [method, op] of Object.entries(ops)) {
-      // An event stream answers and stays open (a tab listens for hours): inject would wait for its end. panels.test reads it over a socket.
-      if (JSON.stringify(op).includes('text/event-stream')) continue;
       const content = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content ?? {};
       const params = ((op.parameters as Operation['params'] | undefined) ?? []).filter((p) => p.in === 'path' || p.in === 'query');
       out.push({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
 import { estimatedTaxDue } from '../src/modules/panels/notification-rules.js';
 import { amountOf } from '../src/modules/search/search.repository.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -239,6 +240,14 @@ describe('support requests', () => {
     expectError(await api('GET', '/api/admin/support-requests'), 403, 'FORBIDDEN');
     expectError(await api('PATCH', `/api/admin/support-requests/${req.id}`, { answer: 'x' }), 403, 'FORBIDDEN');
     const open = expectOk(await api('GET', '/api/admin/support-requests?status=open', undefined, admin));
+    // Found by words of its subject, or by the asker, and not by others'.
+    const found = expectOk(await api('GET', '/api/admin/support-requests?search=close%20march&sort=createdAt&order=desc&page=1&size=10', undefined, admin));
+    expect(found.items.map((r: { id: string }) => r.id)).toEqual([req.id]);
+    expect(found.pagination).toEqual({ page: 1, size: 10, total: 1, lastPage: 1 });
+    expect(expectOk(await api('GET', `/api/admin/support-requests?search=${encodeURIComponent(owner.email)}`, undefined, admin)).items.length).toBeGreaterThan(
+      0,
+    );
+    expect(expectOk(await api('GET', '/api/admin/support-requests?search=nothing-like-this', undefined, admin)).items).toEqual([]);
     expect(open.items.find((r: { id: string }) => r.id === req.id)).toMatchObject({ subject: 'Cannot close March', user: { plan: 'basic' } });
     expect((await api('GET', `/api/admin/support-requests/${req.id}/screenshot`, undefined, admin)).headers['content-type']).toBe('image/png');
     expect(
@@ -273,19 +282,33 @@ describe('support requests', () => {
     expect(expectOk(await api('PATCH', `/api/admin/support-requests/${req.id}`, { status: 'closed' }, admin)).status).toBe('closed');
   });
 
-  it('tells the asker’s open tab at once (server-sent events)', async () => {
+  it('tells the asker’s open tab at once (a WebSocket that a token opens)', async () => {
     const req = expectOk(await api('POST', '/api/support-requests', { subject: 'Live', message: 'Is this live?' }), 201);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo; // listen() on a TCP port: the address is an object
-    const ctrl = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${port}/api/common/events`, { headers: { authorization: `Bearer ${owner.token}` }, signal: ctrl.signal });
-    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = res.body!.getReader();
-    const read = async () => new TextDecoder().decode((await reader.read()).value);
-    expect(await read()).toContain('"type":"hello"');
+    const url = `ws://127.0.0.1:${port}/api/common/events`;
+    const next = (ws: WebSocket) =>
+      new Promise<string>((resolve, reject) => {
+        ws.once('message', (m) => resolve(String(m)));
+        ws.once('close', (code) => reject(new Error(`closed ${code}`)));
+      });
+    const opened = (ws: WebSocket) => new Promise((r) => ws.once('open', r));
+
+    // A wrong token closes the socket, and nothing is told to it.
+    const stranger = new WebSocket(url);
+    await opened(stranger);
+    const closed = new Promise<number>((r) => stranger.once('close', (code) => r(code)));
+    stranger.send(JSON.stringify({ token: 'not-a-token' }));
+    expect(await closed).toBe(4401);
+
+    const ws = new WebSocket(url);
+    await opened(ws);
+    ws.send(JSON.stringify({ token: owner.token }));
+    expect(JSON.parse(await next(ws))).toEqual({ type: 'hello' });
+    const told = next(ws);
     expectOk(await api('PATCH', `/api/admin/support-requests/${req.id}`, { answer: 'Yes.' }, admin));
-    expect(await read()).toContain('"type":"panels"');
-    ctrl.abort();
+    expect(JSON.parse(await told)).toEqual({ type: 'panels' });
+    ws.close();
   });
 });
 

@@ -27,6 +27,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ['/categories?tab=rates', 'Categories · Cuadre'],
   ['/categories?tab=tax-rules', 'Categories · Cuadre'],
   ['/subcategories', 'Subcategories · Cuadre'],
+  ['/support-requests', 'Support requests · Cuadre'],
   ['/user/dashboard', 'User dashboard · Cuadre'],
   ['/user/dailyincome', 'Daily income · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
@@ -56,6 +57,10 @@ const OWNER_SCREENS: [string, string][] = [
   ['/user/profitsandlossesyear', 'Profit and loss · year · Cuadre'],
   ['/user/annualtotal', 'Annual total · Cuadre'],
   ['/user/pricing', 'Pricing · Cuadre'],
+  ['/user/help-center', 'Help center · Cuadre'],
+  ['/user/help-center/faqs', 'Frequently asked questions · Cuadre'],
+  ['/user/help-center/guides/mileage/standard-rate', 'Guide · Cuadre'],
+  ['/user/help-center/support', 'Contact support · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
 ];
 

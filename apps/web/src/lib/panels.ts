@@ -44,47 +44,38 @@ export const shortcutCalls = {
 export const search = (query: string, signal?: AbortSignal) => api('common/search', { method: 'POST', body: { query }, schema: ZSearchResults, signal });
 
 /**
- * The live channel: server-sent events read with fetch (EventSource cannot send the bearer token).
- * Each event makes the panels read again, so a badge changes without a reload; when the stream
- * drops it is opened again after a growing pause, and the lists' own refresh covers the gap.
+ * The live channel: a WebSocket whose first message is the session's token. Each "panels" event
+ * makes the panels read again, so a badge changes without a reload; when the socket drops it is
+ * opened again after a growing pause, and the lists' own refresh covers the gap.
  */
 export function useLiveUpdates() {
   const qc = useQueryClient();
   useEffect(() => {
     let stopped = false;
-    let ctrl: AbortController | undefined;
+    let socket: WebSocket | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let wait = 1000;
-    const connect = async () => {
-      while (!stopped) {
-        const token = session.get();
-        if (!token) return;
-        ctrl = new AbortController();
-        try {
-          const res = await fetch('/api/common/events', { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
-          if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
-          wait = 1000;
-          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-          let buffer = '';
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            buffer += value;
-            const events = buffer.split('\n\n');
-            buffer = events.pop() ?? '';
-            if (events.some((e) => e.includes('"panels"'))) void qc.invalidateQueries({ queryKey: panelKeys.all });
-          }
-        } catch {
-          // Offline, a restart, a proxy's timeout: try again below.
-        }
-        if (stopped) return;
-        await new Promise((r) => setTimeout(r, wait));
+    const connect = () => {
+      const token = session.get();
+      if (stopped || !token) return;
+      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/common/events`);
+      socket.onopen = () => socket?.send(JSON.stringify({ token }));
+      socket.onmessage = (e) => {
+        wait = 1000;
+        if (String(e.data).includes('"panels"')) void qc.invalidateQueries({ queryKey: panelKeys.all });
+      };
+      socket.onclose = (e) => {
+        // 4401: the session is gone; the next call's 401 signs out. Anything else: try again later.
+        if (stopped || e.code === 4401) return;
+        timer = setTimeout(connect, wait);
         wait = Math.min(wait * 2, 60_000);
-      }
+      };
     };
-    void connect();
+    connect();
     return () => {
       stopped = true;
-      ctrl?.abort();
+      clearTimeout(timer);
+      socket?.close();
     };
   }, [qc]);
 }

@@ -70,6 +70,7 @@ export class SupportRepository {
       this.db
         .select({ n: sql<number>`count(*)::int` })
         .from(supportRequests)
+        .innerJoin(users, eq(users.id, supportRequests.userId))
         .where(where),
     ]);
     return { items, total: count?.n ?? 0 };

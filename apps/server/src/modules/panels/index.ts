@@ -5,5 +5,5 @@ import { PanelsService } from './panels.service.js';
 
 /** The shell's panels: messages, notifications (made by rules from the books), shortcuts, and the live channel that updates their badges. */
 export default async function panelsArea(app: FastifyInstance, { core }: AreaOptions) {
-  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards);
+  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards, (token) => core.auth.authenticate(token));
 }

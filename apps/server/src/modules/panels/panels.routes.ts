@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -19,6 +19,7 @@ import {
 } from '@cuadre/contracts';
 import { z } from 'zod/mini';
 import type { EventBus } from '../../lib/events.js';
+import type { Authenticated } from '../auth/auth.service.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { PanelsService } from './panels.service.js';
 
@@ -26,11 +27,20 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError 
 const ZTrue = z.literal(true);
 /** The item of a spec payload: `{ message }` or `{ notification }` (with or without an id beside it). */
 const payload = <T>(body: { message: T } | { notification: T }): T => ('message' in body ? body.message : body.notification);
-/** A comment line keeps proxies and the browser from closing a quiet stream. */
+/** A ping keeps proxies from closing a quiet socket. */
 const HEARTBEAT_MS = 25_000;
+/** The first message (the token) must come this soon. */
+const AUTH_WITHIN_MS = 10_000;
+const ZSocketHello = z.object({ token: z.string().check(z.maxLength(4096)) });
 
 /** The spec's calls for the messages and notifications panels (section 7), word for word, and the shortcuts'. */
-export function panelRoutes(app: FastifyInstance, panels: PanelsService, events: EventBus, guards: Guards) {
+export function panelRoutes(
+  app: FastifyInstance,
+  panels: PanelsService,
+  events: EventBus,
+  guards: Guards,
+  authenticate: (token: string) => Promise<Authenticated>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['panels'];
   const opts = { onRequest: guards.requireUser };
@@ -90,42 +100,37 @@ export function panelRoutes(app: FastifyInstance, panels: PanelsService, events:
     (req) => panels.removeShortcut(authOf(req), req.query.id),
   );
 
-  // The live channel: server-sent events, read with fetch (it sends the bearer token, EventSource cannot).
-  const open = new Set<ServerResponse>();
+  // The live channel: a WebSocket. A browser cannot put the bearer token in its headers, so the
+  // first message carries it; nothing is sent to a socket before that message proves a live session.
+  // (A socket, unlike a long request, leaves the page's network idle.)
+  const open = new Set<WebSocket>();
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const socket of open) socket.close(1001, 'server stopping');
   });
-  r.get(
-    '/api/common/events',
-    {
-      ...opts,
-      schema: {
-        tags,
-        summary: 'Server-sent events: `data: {"type":"panels"}` when my messages or notifications change',
-        produces: ['text/event-stream'],
-        response: { 401: ZApiError },
-      },
-    },
-    (req, reply) => {
-      const userId = authOf(req).user.id;
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-content-type-options': 'nosniff',
-        'x-accel-buffering': 'no',
-      });
-      res.write(`data: ${JSON.stringify({ type: 'hello' })}\n\n`);
-      open.add(res);
-      const off = events.subscribe(userId, (type) => res.write(`data: ${JSON.stringify({ type })}\n\n`));
-      const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      res.on('close', () => {
-        off();
-        clearInterval(beat);
-        open.delete(res);
-      });
-    },
-  );
+  app.get('/api/common/events', { websocket: true, schema: { hide: true } }, (socket) => {
+    open.add(socket);
+    let off: (() => void) | undefined;
+    const beat = setInterval(() => socket.ping(), HEARTBEAT_MS);
+    const deadline = setTimeout(() => socket.close(4401, 'Sign in to continue'), AUTH_WITHIN_MS);
+    const hello = async (raw: unknown) => {
+      clearTimeout(deadline);
+      try {
+        const first = ZSocketHello.parse(JSON.parse(String(raw)));
+        const auth = await authenticate(first.token);
+        // Closed while the session was being checked: nothing to subscribe.
+        if (socket.readyState !== socket.OPEN) return;
+        off = events.subscribe(auth.user.id, (type) => socket.send(JSON.stringify({ type })));
+        socket.send(JSON.stringify({ type: 'hello' }));
+      } catch {
+        socket.close(4401, 'Sign in to continue');
+      }
+    };
+    socket.once('message', (raw) => void hello(raw));
+    socket.on('close', () => {
+      off?.();
+      clearInterval(beat);
+      clearTimeout(deadline);
+      open.delete(socket);
+    });
+  });
 }

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Box, CircularProgress, Dialog, IconButton, Popover, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { Icon } from '@/components/icon';
 
+/** Above this the badge shows "99+"; the button's name says the same, so what is seen is what is read. */
+const MAX = 99;
+
 /**
  * A top-bar button that opens a panel: a popover 90 units (360 px) wide on larger screens, the whole
  * screen on a phone (spec 000, "Messages and notifications panels"). The panel's code is loaded
@@ -30,18 +33,23 @@ export function PanelButton({ icon, label, count = 0, children }: { icon: string
       <Tooltip title={label}>
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={count > 0 ? `${label} (${count})` : label}
+          aria-label={count > 0 ? `${label} (${count > MAX ? `${MAX}+` : count})` : label}
           aria-haspopup="dialog"
           aria-controls={anchor ? id : undefined}
           aria-expanded={!!anchor}
         >
-          <Badge badgeContent={count} color="secondary" invisible={count <= 0} max={99}>
+          {/* No badge at 0: not even a hidden "0", which would be text outside the button's name. */}
+          {count > 0 ? (
+            <Badge badgeContent={count} color="secondary" max={MAX}>
+              <Icon name={icon} size={22} />
+            </Badge>
+          ) : (
             <Icon name={icon} size={22} />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       {phone ? (
-        <Dialog open={!!anchor} onClose={close} fullScreen id={id} aria-label={label}>
+        <Dialog open={!!anchor} onClose={close} fullScreen slotProps={{ paper: { id, 'aria-label': label } }}>
           {content}
         </Dialog>
       ) : (

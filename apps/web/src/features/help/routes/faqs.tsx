@@ -20,7 +20,7 @@ export default function Faqs() {
 
   return (
     <Box>
-      <Link component={RouterLink} to="/user/help-center" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+      <Link component={RouterLink} to="/user/help-center" sx={{ display: 'flex', width: 'fit-content', alignItems: 'center', gap: 0.5, mb: 1 }}>
         <Icon name="heroicons_outline:arrow-left" size={16} />
         {t('help.title')}
       </Link>
