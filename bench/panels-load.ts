@@ -40,7 +40,8 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       if (!r.ok) throw new Error(`${method} ${p}: ${r.status}`);
       return r.json() as Promise<unknown>;
     };
-    const signIn = async (email: string) => ((await call('POST', '/api/auth/sign-in', '', { email, password: heavy.password })) as { accessToken: string }).accessToken;
+    const signIn = async (email: string) =>
+      ((await call('POST', '/api/auth/sign-in', '', { email, password: heavy.password })) as { accessToken: string }).accessToken;
     const owner = await signIn(heavy.email);
     const admin = await signIn(ADMIN);
     console.log(`${label}${env.REDIS_URL ? ' + Redis' : ''}: the heavy owner (10,000 entries among 1,000 owners)`);
@@ -65,7 +66,8 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     let waiter: (() => void) | undefined;
     ws.on('message', (m) => (messages.push(String(m)), waiter?.()));
     ws.send(JSON.stringify({ token: owner }));
-    const nextMessage = () => new Promise<string>((r) => (messages.length ? r(messages.shift()!) : (waiter = () => ((waiter = undefined), r(messages.shift()!)))));
+    const nextMessage = () =>
+      new Promise<string>((r) => (messages.length ? r(messages.shift()!) : (waiter = () => ((waiter = undefined), r(messages.shift()!)))));
     await nextMessage(); // hello
     const told: number[] = [];
     const badge: number[] = [];
