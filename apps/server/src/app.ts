@@ -203,7 +203,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl }, sessionCache);
   const jobs = new JobRunner(db, config.dataDir, app.log);
   const events = new EventBus(redis, `${config.redisPrefix}events`, app.log);
-  await events.start();
+  events.start();
   const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs, events };
 
   // The areas: each one Fastify plugin with its routes and services (modules/<area>/index.ts).

@@ -21,12 +21,17 @@ export class EventBus {
     this.local.setMaxListeners(0);
   }
 
-  async start() {
+  /**
+   * Subscribes in the background: the server starts whether or not Redis answers (an outage must not
+   * stop it), the subscription waits in the connection's queue, and ioredis subscribes again after
+   * each reconnection.
+   */
+  start() {
     if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
+    this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
     this.subscriber.on('message', (_channel: string, raw: string) => this.deliver(raw));
     this.subscriber.on('error', (err) => this.log.warn({ err }, 'event channel'));
-    await this.subscriber.subscribe(this.channel);
+    this.subscriber.subscribe(this.channel).catch((err: unknown) => this.log.warn({ err }, 'event channel subscription failed'));
   }
 
   /** Something of these users changed. */
@@ -44,7 +49,9 @@ export class EventBus {
   }
 
   async stop() {
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    // quit() would wait in the offline queue while Redis is away; then the socket is simply dropped.
+    if (this.subscriber?.status === 'ready') await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
+    else this.subscriber?.disconnect();
   }
 
   private deliver(raw: string) {
