@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { WebSocket } from 'ws';
+import WebSocket from 'ws';
 import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { freshPostgres, startServer, stop } from './lib.js';
