@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Box, CircularProgress, Dialog, IconButton, Popover, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { Icon } from '@/components/icon';
 
-/** Above this the badge shows "99+"; the button's name says the same, so what is seen is what is read. */
+/** Above this the badge shows "99+". */
 const MAX = 99;
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * A top-bar button that opens a panel: a popover 90 units (360 px) wide on larger screens, the whole
@@ -30,15 +31,13 @@ export function PanelButton({ icon, label, count = 0, children }: { icon: string
   );
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={count > 0 ? `${label} (${count > MAX ? `${MAX}+` : count})` : label}
-          aria-haspopup="dialog"
-          aria-controls={anchor ? id : undefined}
-          aria-expanded={!!anchor}
-        >
-          {/* No badge at 0: not even a hidden "0", which would be text outside the button's name. */}
+      {/* The name comes from the button's own text (the label, hidden, then the count the badge shows), so
+          what is seen is always part of what is read; the tooltip describes rather than names. */}
+      <Tooltip title={label} describeChild>
+        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog" aria-controls={anchor ? id : undefined} aria-expanded={!!anchor}>
+          <Box component="span" sx={visuallyHidden}>
+            {label}
+          </Box>
           {count > 0 ? (
             <Badge badgeContent={count} color="secondary" max={MAX}>
               <Icon name={icon} size={22} />
