@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { supportRequests, users } from '../../db/schema/index.js';
+import { escapeLike } from '../books/registries.repository.js';
 
 const SORT_COLUMNS = {
   name: sql`lower(${users.name})`,
@@ -11,8 +12,6 @@ const SORT_COLUMNS = {
   role: users.role,
   status: users.status,
 } as const;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export class AdminRepository {
   constructor(private readonly db: DbOrTx) {}

@@ -17,6 +17,7 @@ import {
 import { withTransaction, type Db, type DbOrTx } from '../../db/client.js';
 import { categories } from '../../db/schema/index.js';
 import { badReference, conflict, notFound } from '../../lib/errors.js';
+import { definedOnly } from '../../lib/objects.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { AuditRepository } from './audit.repository.js';
 import { RegistryRepository, type RegistryInsert, type RegistryListQuery, type RegistryName, type RegistryRow } from './registries.repository.js';
@@ -44,7 +45,7 @@ const MAPPERS = {
       updatedAt: iso(r.updatedAt),
     }),
     in: (b: Partial<WorkerBody>): Partial<RegistryInsert<'workers'>> =>
-      strip({
+      definedOnly({
         name: b.name,
         kind: b.kind,
         taxId: b.taxId === undefined ? undefined : orNull(b.taxId),
@@ -75,7 +76,7 @@ const MAPPERS = {
       updatedAt: iso(r.updatedAt),
     }),
     in: (b: Partial<ProviderBody>): Partial<RegistryInsert<'providers'>> =>
-      strip({
+      definedOnly({
         name: b.name,
         taxId: b.taxId === undefined ? undefined : orNull(b.taxId),
         contactName: b.contactName === undefined ? undefined : orNull(b.contactName),
@@ -103,7 +104,7 @@ const MAPPERS = {
       updatedAt: iso(r.updatedAt),
     }),
     in: (b: Partial<VehicleBody>): Partial<RegistryInsert<'vehicles'>> =>
-      strip({
+      definedOnly({
         name: b.name,
         make: b.make === undefined ? undefined : orNull(b.make),
         model: b.model === undefined ? undefined : orNull(b.model),
@@ -130,7 +131,7 @@ const MAPPERS = {
       updatedAt: iso(r.updatedAt),
     }),
     in: (b: Partial<ProductBody>): Partial<RegistryInsert<'products'>> =>
-      strip({
+      definedOnly({
         name: b.name,
         unit: b.unit,
         defaultUnitCost: b.defaultUnitCost === undefined ? undefined : b.defaultUnitCost,
@@ -140,10 +141,6 @@ const MAPPERS = {
       }),
   },
 };
-
-function strip<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-}
 
 export type RegistryDto = { workers: Worker; providers: Provider; vehicles: Vehicle; products: Product };
 export type RegistryBody = { workers: WorkerBody; providers: ProviderBody; vehicles: VehicleBody; products: ProductBody };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../books/registries.repository.js';
 import { supportRequests, users } from '../../db/schema/index.js';
 
 export type SupportRow = typeof supportRequests.$inferSelect;
@@ -49,7 +50,7 @@ export class SupportRepository {
 
   async list(q: { status?: SupportRow['status']; search?: string; order: 'asc' | 'desc'; page: number; size: number }) {
     const { page, size } = q;
-    const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const like = q.search ? `%${escapeLike(q.search)}%` : undefined;
     const where = this.scope(
       and(
         q.status ? eq(supportRequests.status, q.status) : undefined,

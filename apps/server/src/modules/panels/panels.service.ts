@@ -2,6 +2,7 @@ import type { PanelItem, PanelItemInput, PanelItemPatch, Shortcut, ShortcutInput
 import { withTransaction, type Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { notFound } from '../../lib/errors.js';
+import { definedOnly } from '../../lib/objects.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { mailLanguage } from '../auth/auth.mail.js';
 import { applyNotificationRules } from './notification-rules.js';
@@ -53,7 +54,7 @@ export class PanelsService {
   }
 
   async update(auth: Authenticated, box: Box, id: string, patch: PanelItemPatch): Promise<PanelItem> {
-    const row = await this.items(auth, box).update(id, defined(patch));
+    const row = await this.items(auth, box).update(id, definedOnly(patch));
     if (!row) throw notFound(box === 'message' ? 'Message' : 'Notification');
     return itemOut(row);
   }
@@ -103,7 +104,7 @@ export class PanelsService {
   }
 
   async updateShortcut(auth: Authenticated, id: string, patch: Partial<ShortcutInput>): Promise<Shortcut> {
-    const row = await new ShortcutsRepository(this.db, auth.user.id).update(id, defined(patch));
+    const row = await new ShortcutsRepository(this.db, auth.user.id).update(id, definedOnly(patch));
     if (!row) throw notFound('Shortcut');
     return shortcutOut(row);
   }
@@ -116,11 +117,6 @@ export class PanelsService {
   private items(auth: Authenticated, box: Box) {
     return new PanelItemsRepository(this.db, auth.user.id, box);
   }
-}
-
-/** The fields a patch sets (undefined means "leave it"). */
-function defined<T extends object>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>; // the entries of T, fewer of them
 }
 
 export const itemOut = (r: PanelItemRow): PanelItem => ({

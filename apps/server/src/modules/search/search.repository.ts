@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EntryType } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../books/registries.repository.js';
 
 export type Registry = 'workers' | 'providers' | 'vehicles' | 'products';
 const TABLE = { workers: sql`workers`, providers: sql`providers`, vehicles: sql`vehicles`, products: sql`products` } as const;
@@ -35,7 +36,7 @@ export class SearchRepository {
 }
 
 /** A LIKE pattern that finds the text anywhere, its own % and _ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * The cents a query means when it is an amount ("45.10", "1,234.56", "1.234,56", "$75"), read

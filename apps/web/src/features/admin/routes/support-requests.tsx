@@ -12,11 +12,11 @@ import { toApiQuery, useListParams, type ListConfig } from '@/components/list-ki
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/format';
+import { SUPPORT_STATUS_COLOR } from '@/lib/support';
 import { session } from '@/lib/session';
 import { adminKeys, answerSupportRequest, supportRequestsQuery } from '../api/admin-api';
 
 const LIST: ListConfig<'createdAt', 'status'> = { sorts: ['createdAt'], defaultSort: 'createdAt', defaultOrder: 'desc', filters: { status: SUPPORT_STATUSES } };
-const STATUS_COLOR = { open: 'warning', answered: 'success', closed: 'default' } as const;
 const column = createColumnHelper<SupportRequest>();
 
 /** /support-requests: every request from the help center (open, answered, closed), with the asker's plan; answer or close each. */
@@ -61,7 +61,7 @@ export default function SupportRequests() {
       }),
       column.accessor('status', {
         meta: { label: t('admin.support.status') },
-        cell: (c) => <Chip size="small" color={STATUS_COLOR[c.getValue()]} label={t(`help.support.status.${c.getValue()}`)} />,
+        cell: (c) => <Chip size="small" color={SUPPORT_STATUS_COLOR[c.getValue()]} label={t(`help.support.status.${c.getValue()}`)} />,
       }),
       column.accessor('createdAt', {
         meta: { label: t('admin.support.received'), sortKey: 'createdAt' },

@@ -10,10 +10,10 @@ import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/page-states';
 import { formatDateTime } from '@/lib/format';
+import { SUPPORT_STATUS_COLOR } from '@/lib/support';
 import { attachScreenshot, createSupportRequest, helpKeys, mySupportQuery } from '../api/help-api';
 
 type Values = { subject: string; message: string };
-const STATUS_COLOR = { open: 'warning', answered: 'success', closed: 'default' } as const;
 
 /** user/help-center/support: write to the administrators (with a screenshot if useful), and read their answers. */
 export default function Support() {
@@ -104,7 +104,7 @@ export default function Support() {
                   <CardContent>
                     <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
                       <Typography sx={{ fontWeight: 600 }}>{r.subject}</Typography>
-                      <Chip size="small" color={STATUS_COLOR[r.status]} label={t(`help.support.status.${r.status}`)} />
+                      <Chip size="small" color={SUPPORT_STATUS_COLOR[r.status]} label={t(`help.support.status.${r.status}`)} />
                     </Stack>
                     <Typography variant="caption" color="text.secondary">
                       {formatDateTime(r.createdAt, i18n.language)}
