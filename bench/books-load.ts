@@ -29,17 +29,36 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   console.log(
     `${label}: ${owners} owners, ${HEAVY_ENTRIES} entries for one and 10 for each other, written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
-  try {
+  const server = { DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) };
+  const signIn = async (url: string) => {
     const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy) });
     const { accessToken } = (await res.json()) as { accessToken: string };
-    const headers = { authorization: `Bearer ${accessToken}` };
-    for (const [name, path] of CALLS) {
-      const r = await run(url + path, headers);
-      console.log(
-        `  ${name.padEnd(28)} ${String(Math.round(r.requests.average)).padStart(5)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
-      );
+    return { authorization: `Bearer ${accessToken}` };
+  };
+  // First as the server runs (lists and reports kept per owner until their books change, ADR 009:
+  // every answer after the first comes from memory), then with that cache off, as every first read
+  // after a change is answered.
+  for (const [mode, extra] of [
+    ['kept answers (READ_CACHE_MS default)', {}],
+    ['every read from the database (READ_CACHE_MS=0)', { READ_CACHE_MS: '0' }],
+  ] as const) {
+    console.log(`  ${mode}`);
+    const { proc, url } = await startServer({ ...server, ...extra });
+    try {
+      const headers = await signIn(url);
+      for (const [name, path] of CALLS) {
+        const r = await run(url + path, headers);
+        console.log(
+          `    ${name.padEnd(28)} ${String(Math.round(r.requests.average)).padStart(5)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `   ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+        );
+      }
+    } finally {
+      await stop(proc);
     }
+  }
+  const { proc, url } = await startServer(server);
+  try {
+    const headers = await signIn(url);
     const cats = (await (await fetch(`${url}/api/categories`, { headers })).json()) as { items: { id: string; kind: string }[] };
     const income = cats.items.find((c) => c.kind === 'income')!.id;
     const times: number[] = [];

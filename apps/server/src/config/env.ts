@@ -47,6 +47,8 @@ const ZEnv = z.object({
   DATABASE_WAIT_S: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a resolved session may be served from memory (0 turns the cache off); changes clear it at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long a list or report answer may be served again while its owner's books are unchanged (0 turns it off). */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
 });
 
 export interface Config {
@@ -71,6 +73,7 @@ export interface Config {
   /** Where the built web app lives; absent in tests that do not serve it. */
   webDist: string | undefined;
   sessionCacheMs: number;
+  readCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { authIpPerMinute: e.AUTH_IP_LIMIT, accountFailures: e.AUTH_ACCOUNT_LIMIT, accountWindowMs: 15 * 60_000 },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    readCacheMs: e.READ_CACHE_MS,
   };
 }

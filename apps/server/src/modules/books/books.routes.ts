@@ -20,6 +20,7 @@ import {
   ZYearParam,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import type { AuditService } from './audit.service.js';
 import type { PeriodsService } from './periods.service.js';
 import { bookErrors as errors } from './registries.routes.js';
@@ -35,6 +36,7 @@ export function bookRoutes(app: FastifyInstance, deps: { audit: AuditService; tr
     '/api/trips',
     {
       ...opts,
+      ...cachedRead,
       schema: {
         tags: ['trips'],
         summary: 'List trips with miles and deductions, per vehicle and in total',
@@ -64,13 +66,18 @@ export function bookRoutes(app: FastifyInstance, deps: { audit: AuditService; tr
   const ptags = ['periods'];
   r.get(
     '/api/tax-years',
-    { ...opts, schema: { tags: ptags, summary: 'The years with records: income, outflows, net, status', response: { 200: ZTaxYearList, ...errors } } },
+    {
+      ...opts,
+      ...cachedRead,
+      schema: { tags: ptags, summary: 'The years with records: income, outflows, net, status', response: { 200: ZTaxYearList, ...errors } },
+    },
     (req) => periods.years(authOf(req)),
   );
   r.get(
     '/api/tax-years/:year/months',
     {
       ...opts,
+      ...cachedRead,
       schema: { tags: ptags, summary: "A year's 12 months: income, outflows, net, status", params: ZYearParam, response: { 200: ZTaxMonthList, ...errors } },
     },
     (req) => periods.months(authOf(req), req.params.year),
@@ -97,6 +104,7 @@ export function bookRoutes(app: FastifyInstance, deps: { audit: AuditService; tr
     '/api/reports/month-summary',
     {
       ...opts,
+      ...cachedRead,
       schema: {
         tags: ['reports'],
         summary: "A month's income, outflows by kind, miles, mileage deduction and net, with a daily series",
@@ -111,6 +119,7 @@ export function bookRoutes(app: FastifyInstance, deps: { audit: AuditService; tr
     '/api/reports/worker-totals',
     {
       ...opts,
+      ...cachedRead,
       schema: {
         tags: ['reports'],
         summary: "Each worker's payments in the month and in its year",

@@ -19,6 +19,7 @@ import { centsText, CSV_BOM, csvRow } from '../../lib/csv.js';
 import { validation } from '../../lib/errors.js';
 import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import type { EntriesService } from './entries.service.js';
 import { bookErrors } from './registries.routes.js';
 
@@ -35,6 +36,7 @@ export function entryRoutes(app: FastifyInstance, entries: EntriesService, guard
     '/api/entries',
     {
       ...opts,
+      ...cachedRead,
       schema: {
         tags,
         summary: 'List entries: filter by type, dates, category, subcategory, worker, provider, product, text; sort; page; with totals',

@@ -26,6 +26,7 @@ import {
   ZWorkerQuery,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import type { RegistryName } from './registries.repository.js';
 import type { RegistriesService, RegistryBody } from './registries.service.js';
 
@@ -52,7 +53,11 @@ export function registryRoutes(app: FastifyInstance, service: RegistriesService,
     const base = `/api/${name}`;
     r.get(
       base,
-      { ...opts, schema: { tags, summary: `List ${name}: search, active, sort, page`, querystring: s.query, response: { 200: s.list, ...bookErrors } } },
+      {
+        ...opts,
+        ...cachedRead,
+        schema: { tags, summary: `List ${name}: search, active, sort, page`, querystring: s.query, response: { 200: s.list, ...bookErrors } },
+      },
       (req) => service.list(authOf(req), name, req.query) as never, // never: one loop, four schemas; checked when serialised
     );
     r.post(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { JobsRepository, type JobRow } from './jobs.repository.js';
 
@@ -33,7 +34,13 @@ export class JobRunner {
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly log: FastifyBaseLogger,
+    /** Told when a job ends: what it wrote (an import) must not be hidden by an answer kept before. */
+    private readonly readCache?: ReadCache,
   ) {}
+
+  private async changed(auth: Authenticated) {
+    await (auth.user.role === 'admin' ? this.readCache?.changedForAll() : this.readCache?.changed(auth.user.id));
+  }
 
   register(kind: JobRow['kind'], handler: JobHandler) {
     this.handlers.set(kind, handler);
@@ -64,6 +71,7 @@ export class JobRunner {
           file,
           progress: (done, total, step) => repo.update(row.id, { done, total, step }),
         });
+        await this.changed(auth);
         const size = (await stat(file)).size;
         // The previous files of this kind go: one finished package per kind is kept.
         for (const old of await repo.list(50)) {
@@ -72,6 +80,7 @@ export class JobRunner {
         await repo.update(row.id, { status: 'done', storageKey: key, fileName, size, step: '' });
       } catch (err) {
         this.log.error({ err, job: row.id, kind }, 'job failed');
+        await this.changed(auth).catch(() => undefined);
         await rm(file, { force: true });
         await repo.update(row.id, { status: 'failed', error: (err as Error).message.split('\n')[0] ?? 'failed' }).catch(() => undefined);
       }

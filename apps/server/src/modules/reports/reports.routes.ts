@@ -15,6 +15,7 @@ import {
   ZDateRangeQuery,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import { cachedRead } from '../../plugins/read-cache.js';
 import { monthRange, type PeriodsService } from '../books/periods.service.js';
 import type { Db } from '../../db/client.js';
 import { ledgerCsv, mileageCsv } from './ledger-files.js';
@@ -56,6 +57,7 @@ export function reportRoutes(app: FastifyInstance, deps: { db: Db; reports: Repo
     '/api/reports/pnl',
     {
       ...opts,
+      ...cachedRead,
       schema: {
         tags,
         summary: 'Profit and loss: a month, or without month the year with 12 columns and a total',
@@ -69,6 +71,7 @@ export function reportRoutes(app: FastifyInstance, deps: { db: Db; reports: Repo
     '/api/reports/annual',
     {
       ...opts,
+      ...cachedRead,
       schema: {
         tags,
         summary:

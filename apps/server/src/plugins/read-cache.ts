@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReadCache } from '../lib/read-cache.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's answers are kept per owner until their books change (GET only; see lib/read-cache). */
+    readCache?: boolean;
+  }
+  interface FastifyRequest {
+    readCacheSlot: { key: string; version: string } | null;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The route config that turns the cache on for a list or report read. */
+export const cachedRead = { config: { readCache: true } } as const;
+
+/**
+ * The read cache's two hooks, for every route: a marked read is answered from the cache when its
+ * owner's books have not changed since, and kept otherwise; any other request of a signed-in user
+ * moves their version on before its answer goes out (an administrator's, everyone's).
+ * Both run after the route's guard (its onRequest), so only a caller it let through is served.
+ */
+export function readCacheHooks(app: FastifyInstance, cache: ReadCache) {
+  app.decorateRequest('readCacheSlot', null);
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.routeOptions.config.readCache || req.method !== 'GET' || !req.auth || !cache.enabled) return;
+    const { user } = req.auth;
+    const version = await cache.version(user.id);
+    if (version === undefined) return;
+    // The owner first (their answers are dropped by prefix), then what else the answer may depend on.
+    const key = `${user.id}|${user.preferences.language ?? ''}|${req.headers['accept-language'] ?? ''}|${req.url}`;
+    const hit = cache.get(key, version);
+    if (hit) return reply.header('x-read-cache', 'hit').type(hit.contentType).send(hit.payload);
+    req.readCacheSlot = { key, version };
+  });
+
+  app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
+    const slot = req.readCacheSlot;
+    if (slot) {
+      if (reply.statusCode === 200 && typeof payload === 'string') {
+        cache.set(slot.key, slot.version, {
+          payload: Buffer.from(payload),
+          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        });
+      }
+    } else if (!READS.has(req.method) && req.auth) {
+      if (req.auth.user.role === 'admin') await cache.changedForAll();
+      else await cache.changed(req.auth.user.id);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestStore } from './helpers/database.js';
+import { expectOk } from './helpers/expect.js';
+
+// Lists and reports are kept per owner until their books change (lib/read-cache.ts). Each case reads
+// twice (the second answer comes from the cache, `x-read-cache: hit`), then changes something the
+// way a client or another actor would, and checks that the very next read shows it.
+let t: TestApp;
+let admin: string;
+let cats: { id: string; name: string; kind: string }[];
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const { token } = await t.bookkeeper();
+  cats = expectOk(await t.api('GET', '/api/categories', { token })).items;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const income = () => cats.find((c) => c.kind === 'income')!;
+const MARCH = { from: '2026-03-01', to: '2026-03-31' };
+
+async function readTwice(token: string, url: string, query?: Record<string, string | number>) {
+  const first = await t.api('GET', url, { token, query });
+  const second = await t.api('GET', url, { token, query });
+  expect(first.status).toBe(200);
+  expect(second.headers['x-read-cache']).toBe('hit');
+  expect(second.body).toEqual(first.body);
+  return second.body;
+}
+
+async function add(token: string, amount: number, date = '2026-03-10') {
+  return expectOk(await t.api('POST', '/api/entries', { token, body: { type: 'income', date, amount, categoryId: income().id } }), 201);
+}
+
+describe('kept answers never outlive a change', () => {
+  it("an owner's own writes show on the next read: create, change, delete, a batch, a closed month", async () => {
+    const { token } = await t.bookkeeper();
+    expect((await readTwice(token, '/api/entries', MARCH)).totals).toEqual({ amount: 0, count: 0 });
+
+    const entry = await add(token, 12_345);
+    const list = expectOk(await t.api('GET', '/api/entries', { token, query: MARCH }));
+    expect(list.totals).toEqual({ amount: 12_345, count: 1 });
+
+    await readTwice(token, '/api/entries', MARCH);
+    expectOk(await t.api('PATCH', `/api/entries/${entry.id}`, { token, body: { amount: 20_000 } }));
+    expect(expectOk(await t.api('GET', '/api/entries', { token, query: MARCH })).totals).toEqual({ amount: 20_000, count: 1 });
+
+    await readTwice(token, '/api/reports/month-summary', { year: 2026, month: 3 });
+    expectOk(
+      await t.api('POST', '/api/entries/batch', {
+        token,
+        body: { entries: [1, 2, 3].map((n) => ({ type: 'income', date: '2026-03-1' + n, amount: 100 * n, categoryId: income().id })) },
+      }),
+      201,
+    );
+    expect(expectOk(await t.api('GET', '/api/entries', { token, query: MARCH })).totals).toEqual({ amount: 20_600, count: 4 });
+    const summary = expectOk(await t.api('GET', '/api/reports/month-summary', { token, query: { year: 2026, month: 3 } }));
+    expect(JSON.stringify(summary)).toContain('20600');
+
+    const months = await readTwice(token, '/api/tax-years/2026/months');
+    expect(months.find((m: { month: number }) => m.month === 3).status).toBe('open');
+    expectOk(await t.api('POST', '/api/tax-years/2026/months/3/close', { token }));
+    const after = expectOk(await t.api('GET', '/api/tax-years/2026/months', { token }));
+    expect(after.find((m: { month: number }) => m.month === 3).status).toBe('closed');
+
+    // A refused write changes nothing, and the next read is still right.
+    expect((await t.api('DELETE', `/api/entries/${entry.id}`, { token })).status).toBe(409);
+    expectOk(await t.api('POST', '/api/tax-years/2026/months/3/reopen', { token }));
+    expectOk(await t.api('DELETE', `/api/entries/${entry.id}`, { token }));
+    expect(expectOk(await t.api('GET', '/api/entries', { token, query: MARCH })).totals).toEqual({ amount: 600, count: 3 });
+  });
+
+  it("keeps each owner's answers to them: the same address read by another owner is theirs", async () => {
+    const a = await t.bookkeeper();
+    const b = await t.bookkeeper();
+    await add(a.token, 5_000);
+    expect((await readTwice(a.token, '/api/entries', MARCH)).totals.amount).toBe(5_000);
+    expect(expectOk(await t.api('GET', '/api/entries', { token: b.token, query: MARCH })).totals).toEqual({ amount: 0, count: 0 });
+    // Nor does a change of one owner's books show in another's.
+    await add(b.token, 7_000);
+    expect((await readTwice(a.token, '/api/entries', MARCH)).totals.amount).toBe(5_000);
+  });
+
+  it("an administrator's change of the shared chart shows in every owner's next read", async () => {
+    const { token } = await t.bookkeeper();
+    const created = expectOk(
+      await t.api('POST', '/api/admin/categories', { token: admin, body: { name: 'Ventas de temporada', kind: 'income', taxLine: '1' } }),
+      201,
+    );
+    expectOk(await t.api('POST', '/api/entries', { token, body: { type: 'income', date: '2026-03-05', amount: 900, categoryId: created.id } }), 201);
+    const before = await readTwice(token, '/api/entries', MARCH);
+    expect(before.items[0].categoryName).toBe('Ventas de temporada');
+    expectOk(await t.api('PATCH', `/api/admin/categories/${created.id}`, { token: admin, body: { name: 'Ventas de invierno' } }));
+    expect(expectOk(await t.api('GET', '/api/entries', { token, query: MARCH })).items[0].categoryName).toBe('Ventas de invierno');
+  });
+
+  it('what a job wrote (an import) shows on the next read', async () => {
+    const { token } = await t.bookkeeper();
+    const may = { from: '2024-05-01', to: '2024-05-31' };
+    expect((await readTwice(token, '/api/entries', may)).totals.count).toBe(0);
+    const rows = [1, 2].map((n) => ({ date: `2024-05-0${n}`, type: 'income', amount: 1_000 * n, categoryId: income().id, description: `Deposit ${n}` }));
+    const job = expectOk(await t.api('POST', '/api/jobs/import-commit', { token, body: { rows } }), 202);
+    let status = job.status;
+    for (let i = 0; i < 400 && status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = expectOk(await t.api('GET', `/api/jobs/${job.id}`, { token })).status;
+    }
+    expect(status).toBe('done');
+    expect(expectOk(await t.api('GET', '/api/entries', { token, query: may })).totals).toEqual({ amount: 3_000, count: 2 });
+  });
+
+  it('serves nothing to a caller the guard turns away, kept or not', async () => {
+    const { token } = await t.bookkeeper();
+    await readTwice(token, '/api/entries', MARCH);
+    expect((await t.api('GET', '/api/entries', { query: MARCH })).status).toBe(401);
+    const free = await t.ownerToken();
+    expect((await t.api('GET', '/api/entries', { token: free.token, query: MARCH })).status).toBe(403);
+  });
+});
+
+describe('across processes (with Redis)', () => {
+  it.runIf(Boolean(process.env.TEST_REDIS_URL))('a write through one server is seen by the next read through another', async () => {
+    // Two servers on one database and one Redis, as behind a load balancer.
+    const store = await createTestStore();
+    const prefix = `cuadre-test:${randomUUID()}:`;
+    const one = await createTestApp({ REDIS_PREFIX: prefix }, { store });
+    const two = await createTestApp({ REDIS_PREFIX: prefix }, { store });
+    try {
+      const { token } = await one.bookkeeper();
+      const entry = expectOk(
+        await one.api('POST', '/api/entries', { token, body: { type: 'income', date: '2026-03-10', amount: 4_200, categoryId: income().id } }),
+        201,
+      );
+      const first = await two.api('GET', '/api/entries', { token, query: MARCH });
+      const again = await two.api('GET', '/api/entries', { token, query: MARCH });
+      expect(again.headers['x-read-cache']).toBe('hit');
+      expect(again.body).toEqual(first.body);
+      expectOk(await one.api('PATCH', `/api/entries/${entry.id}`, { token, body: { amount: 4_300 } }));
+      expect(expectOk(await two.api('GET', '/api/entries', { token, query: MARCH })).totals).toEqual({ amount: 4_300, count: 1 });
+    } finally {
+      await one.close();
+      await two.close();
+      await store.drop();
+    }
+  });
+});
