@@ -7,8 +7,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** ARCHITECTURE.md's budget is 150 KB; this gate holds the line where the bundle is now, and comes down with it. */
-const SIGN_IN_BUDGET_KB = 200;
+/**
+ * ARCHITECTURE.md's budget is 150 KB; this gate holds the line where the bundle is now (195.6 KB with
+ * the form pattern on sign-in), and comes down with it.
+ */
+const SIGN_IN_BUDGET_KB = 197;
 /** No route's own chunk (without what it shares) may pass this. */
 const ROUTE_CHUNK_BUDGET_KB = 60;
 

@@ -25,6 +25,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Terser with two passes: the sign-in page's first load is 7 KB gzipped smaller than with esbuild's
+    // minifier, for about 30 s more build (the build runs once per change of the sources).
+    minify: 'terser',
+    terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } },
+    // Every browser this app supports preloads modules itself (Safari since 17): no polyfill in the entry.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 700,
     // Read by scripts/size-gate.mjs: which files each route loads.
     manifest: true,

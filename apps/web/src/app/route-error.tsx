@@ -1,6 +1,7 @@
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { PlainButton } from '@/components/plain-button';
 import { useErrorText } from '@/lib/error-text';
 
 /**
@@ -21,9 +22,9 @@ export function RouteError() {
         {t('common.errorTitle')}
       </Typography>
       <Typography color="text.secondary">{message}</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+      <PlainButton variant="contained" onClick={() => window.location.reload()}>
         {t('common.retry')}
-      </Button>
+      </PlainButton>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
+import { PlainButton } from './plain-button';
 import { LANGUAGES } from '@cuadre/contracts';
 import { setLanguage } from '@/i18n';
 
@@ -12,17 +13,17 @@ export function LanguagePicker({ align = 'center' }: { align?: 'center' | 'flex-
       {LANGUAGES.map((lang) => {
         const active = lang === current;
         return (
-          <Button
+          <PlainButton
             key={lang}
             size="small"
             lang={lang}
-            color={active ? 'primary' : 'inherit'}
+            tone={active ? 'primary' : 'inherit'}
             aria-current={active ? 'true' : undefined}
             onClick={() => void setLanguage(lang)}
-            sx={{ textTransform: 'none', fontWeight: active ? 700 : 400, minWidth: 0, px: 1, color: active ? undefined : 'text.secondary' }}
+            sx={{ fontWeight: active ? 700 : 400, minWidth: 0, px: 1, color: active ? undefined : 'text.secondary' }}
           >
             {t(`common.languages.${lang}`)}
-          </Button>
+          </PlainButton>
         );
       })}
     </Box>

@@ -1,9 +1,9 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@cuadre/contracts';
 
 import { STORED } from './chosen';
+import { fetchBackend } from './fetch-backend';
 
 export function initialLanguage(): Language {
   const stored = localStorage.getItem(STORED);
@@ -19,14 +19,13 @@ export async function setLanguage(lang: Language) {
 
 /** Every string comes from /i18n/{lang}.json; English is the default and the fallback. */
 export const i18nReady = i18n
-  .use(HttpBackend)
+  .use(fetchBackend)
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
-    backend: { loadPath: '/i18n/{{lng}}.json' },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     returnNull: false,

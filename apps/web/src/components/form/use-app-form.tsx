@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { ApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
-import { ConfirmDialog } from '../confirm-dialog';
 import { contractResolver } from './validation';
 
-export interface AppFormOptions<T extends FieldValues> {
+// The question before leaving is asked rarely, and MUI's Dialog is heavy: the sign-in page, whose
+// first load has a budget, does not pay for it until a changed form is left.
+// It is fetched as soon as a form is changed, so that the question opens at once when it is asked.
+const loadConfirmDialog = () => import('../confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+
+export interface AppFormOptions<T extends FieldValues, R = unknown> {
   defaultValues: DefaultValues<T>;
   /** Sends the values; what it returns goes to `onSuccess`. A thrown ApiError lands on the fields or above the form. */
-  submit: (values: T) => Promise<unknown>;
+  submit: (values: T) => Promise<R>;
   /** Words that confirm a save (a snackbar or line the caller shows); none for forms that move on. */
   successText?: string;
-  onSuccess?: (result: unknown, values: T) => void;
+  onSuccess?: (result: R, values: T) => void;
   /** Asks before leaving the page with unsaved changes (default: on). */
   guardLeaving?: boolean;
   /** The form field a server's detail path names, when the body nests the values ('user.name' → 'name'). */
@@ -27,6 +32,8 @@ export interface AppForm<T extends FieldValues> {
   onSubmit: (e?: React.BaseSyntheticEvent) => Promise<void>;
   /** A failure that is not about one field, in words; cleared on the next submit. */
   formError: string | undefined;
+  /** That failure itself, for a page that answers some codes its own way (sign-in's unconfirmed address). */
+  failure: unknown;
   /** The success words after a save, until the next change. */
   success: string | undefined;
   pending: boolean;
@@ -41,7 +48,7 @@ export interface AppForm<T extends FieldValues> {
  * language), a server's 400 VALIDATION put on its fields, submit disabled while pending, success
  * confirmed, and a question before leaving a changed form.
  */
-export function useAppForm<T extends FieldValues>(schema: z.ZodMiniType, opts: AppFormOptions<T>): AppForm<T> {
+export function useAppForm<T extends FieldValues, R = unknown>(schema: z.ZodMiniType, opts: AppFormOptions<T, R>): AppForm<T> {
   const { t } = useTranslation();
   const form = useForm<T>({ resolver: contractResolver<T>(schema, t), defaultValues: opts.defaultValues });
   const [failure, setFailure] = useState<unknown>();
@@ -53,12 +60,17 @@ export function useAppForm<T extends FieldValues>(schema: z.ZodMiniType, opts: A
     if (isDirty) setSuccess(undefined);
   }, [isDirty]);
 
+  // Read by the blocker when a navigation starts: a page that moves on after saving (sign-up) is not
+  // asked about the values it has just saved, though the render that knows it has not happened yet.
+  const guardRef = useRef(false);
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(undefined);
     setSuccess(undefined);
     try {
       const result = await opts.submit(values);
       // The saved values are the form's new starting point: nothing is unsaved any more.
+      guardRef.current = false;
       form.reset(values);
       if (opts.successText) setSuccess(opts.successText);
       opts.onSuccess?.(result, values);
@@ -79,7 +91,11 @@ export function useAppForm<T extends FieldValues>(schema: z.ZodMiniType, opts: A
 
   // Leaving a changed form asks first: a link or the back button inside the app, and closing the tab.
   const guard = (opts.guardLeaving ?? true) && isDirty && !isSubmitting;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => guard && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    guardRef.current = guard;
+    if (guard) void loadConfirmDialog();
+  }, [guard]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => guardRef.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!guard) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -88,25 +104,30 @@ export function useAppForm<T extends FieldValues>(schema: z.ZodMiniType, opts: A
   }, [guard]);
   const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
   const closeGuarded = (close: () => void) => (isDirty && !isSubmitting ? setPendingClose(() => close) : close());
+  const asking = blocker.state === 'blocked' || pendingClose !== null;
   const leaveDialog = (
-    <ConfirmDialog
-      open={blocker.state === 'blocked' || pendingClose !== null}
-      title={t('common.form.leaveTitle')}
-      text={t('common.form.leaveText')}
-      confirmLabel={t('common.form.leave')}
-      destructive
-      onConfirm={() => {
-        if (pendingClose) {
-          pendingClose();
-          setPendingClose(null);
-        } else blocker.proceed?.();
-      }}
-      onClose={() => {
-        setPendingClose(null);
-        blocker.reset?.();
-      }}
-    />
+    <Suspense fallback={null}>
+      {asking && (
+        <ConfirmDialog
+          open
+          title={t('common.form.leaveTitle')}
+          text={t('common.form.leaveText')}
+          confirmLabel={t('common.form.leave')}
+          destructive
+          onConfirm={() => {
+            if (pendingClose) {
+              pendingClose();
+              setPendingClose(null);
+            } else blocker.proceed?.();
+          }}
+          onClose={() => {
+            setPendingClose(null);
+            blocker.reset?.();
+          }}
+        />
+      )}
+    </Suspense>
   );
 
-  return { form, onSubmit, formError: failure === undefined ? undefined : formError, success, pending: isSubmitting, leaveDialog, closeGuarded };
+  return { form, onSubmit, formError: failure === undefined ? undefined : formError, failure, success, pending: isSubmitting, leaveDialog, closeGuarded };
 }

@@ -1,12 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@mui/material';
 import { ZEmailBody, type EmailBody } from '@cuadre/contracts';
-import { applyServerErrors } from '@/lib/forms';
+import { useAppForm } from '@/components/form/use-app-form';
 import { authApi } from '../api/auth-api';
-import { errorText, fieldText, isOnFields } from '../lib/messages';
+import { errorText, fieldText } from '../lib/messages';
 import { FormAlert } from './form-alert';
 import { FormStack } from './form-stack';
 import { TextInput } from './text-input';
@@ -17,31 +15,25 @@ import { TextInput } from './text-input';
  */
 export function ResendConfirmation({ email }: { email?: string }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EmailBody>({
-    resolver: zodResolver(ZEmailBody),
+  const [sentTo, setSentTo] = useState<string>();
+  const { form, onSubmit, failure, pending } = useAppForm<EmailBody>(ZEmailBody, {
     defaultValues: { email: email ?? '' },
+    guardLeaving: false,
+    submit: authApi.resendConfirmation,
+    onSuccess: (_, body) => setSentTo(body.email),
   });
-  const resend = useMutation({
-    mutationFn: authApi.resendConfirmation,
-    onError: (err) => applyServerErrors(err, setError, ['email']),
-  });
-  const sentTo = resend.variables?.email ?? email ?? '';
+  const { errors } = form.formState;
 
   return (
     <>
-      {resend.isSuccess && <FormAlert severity="success">{t('auth.resend.sent', { email: sentTo })}</FormAlert>}
-      {resend.error && !isOnFields(resend.error, ['email']) && <FormAlert severity="error">{errorText(t, resend.error)}</FormAlert>}
-      <FormStack onSubmit={handleSubmit((body) => resend.mutate(body))} gap={2}>
+      {sentTo !== undefined && !failure && <FormAlert severity="success">{t('auth.resend.sent', { email: sentTo })}</FormAlert>}
+      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      <FormStack onSubmit={onSubmit} gap={2}>
         {!email && (
-          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" error={fieldText(t, 'email', errors.email)} {...register('email')} />
+          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" error={fieldText(t, 'email', errors.email)} {...form.register('email')} />
         )}
-        <Button type="submit" variant={email ? 'outlined' : 'contained'} size="large" fullWidth loading={resend.isPending} disabled={resend.isPending}>
-          {resend.isSuccess ? t('auth.resend.again') : t('auth.resend.send')}
+        <Button type="submit" variant={email ? 'outlined' : 'contained'} size="large" fullWidth loading={pending} disabled={pending}>
+          {sentTo !== undefined ? t('auth.resend.again') : t('auth.resend.send')}
         </Button>
       </FormStack>
     </>

@@ -47,11 +47,3 @@ export function fieldText(t: TFunction, rules: string, error: { type: string; me
   const key = FIELD_KEYS[rules]?.[error.type];
   return key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : error.message;
 }
-
-/**
- * Whether a failed call is fully told on the form's fields (a 400 whose details name them, which
- * `applyServerErrors` puts there), so no message above the form is needed.
- */
-export function isOnFields(err: unknown, fields: readonly string[]): boolean {
-  return err instanceof ApiError && err.code === 'VALIDATION' && err.details.some((d) => fields.includes(d.path));
-}

@@ -1,36 +1,28 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Box, Button, Typography } from '@mui/material';
 import { ZEmailBody, type EmailBody } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
-import { applyServerErrors } from '@/lib/forms';
+import { useAppForm } from '@/components/form/use-app-form';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
 import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { TextInput } from '../components/text-input';
-import { errorText, fieldText, isOnFields } from '../lib/messages';
-
-const FIELDS = ['email'] as const;
+import { errorText, fieldText } from '../lib/messages';
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EmailBody>({
-    resolver: zodResolver(ZEmailBody),
+  /** The address a link was sent to; the page then says so until another is asked for. */
+  const [sentTo, setSentTo] = useState<string>();
+  const { form, onSubmit, failure, pending } = useAppForm<EmailBody>(ZEmailBody, {
     defaultValues: { email: '' },
+    guardLeaving: false,
+    submit: authApi.forgotPassword,
+    onSuccess: (_, body) => setSentTo(body.email),
   });
-  const forgot = useMutation({
-    mutationFn: authApi.forgotPassword,
-    onError: (err) => applyServerErrors(err, setError, FIELDS),
-  });
+  const { errors } = form.formState;
   const footer = (
     <>
       {t('auth.forgotPassword.remembered')} <TextLink to="/sign-in">{t('auth.forgotPassword.signInLink')}</TextLink>
@@ -38,7 +30,7 @@ export default function ForgotPassword() {
   );
 
   // The answer is the same whether or not the address has an account, and so is this page.
-  if (forgot.isSuccess) {
+  if (sentTo !== undefined) {
     return (
       <AuthCard title={t('auth.forgotPassword.sentTitle')} footer={footer}>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 4 }}>
@@ -47,14 +39,22 @@ export default function ForgotPassword() {
           </Box>
           <Box>
             <Typography sx={{ overflowWrap: 'anywhere' }}>
-              <Trans i18nKey="auth.forgotPassword.sent" values={{ email: forgot.variables.email }} components={{ strong: <strong /> }} />
+              <Trans i18nKey="auth.forgotPassword.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1.5 }}>
               {t('auth.forgotPassword.linkRules')}
             </Typography>
           </Box>
         </Box>
-        <Button variant="outlined" size="large" fullWidth onClick={() => forgot.reset()}>
+        <Button
+          variant="outlined"
+          size="large"
+          fullWidth
+          onClick={() => {
+            form.reset({ email: '' });
+            setSentTo(undefined);
+          }}
+        >
           {t('auth.forgotPassword.another')}
         </Button>
       </AuthCard>
@@ -63,17 +63,17 @@ export default function ForgotPassword() {
 
   return (
     <AuthCard title={t('auth.forgotPassword.title')} subtitle={t('auth.forgotPassword.subtitle')} footer={footer}>
-      {forgot.error && !isOnFields(forgot.error, FIELDS) && <FormAlert severity="error">{errorText(t, forgot.error)}</FormAlert>}
-      <FormStack onSubmit={handleSubmit((body) => forgot.mutate(body))}>
+      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      <FormStack onSubmit={onSubmit}>
         <TextInput
           label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
           autoFocus
           error={fieldText(t, 'email', errors.email)}
-          {...register('email')}
+          {...form.register('email')}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={forgot.isPending} disabled={forgot.isPending}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending}>
           {t('auth.forgotPassword.submit')}
         </Button>
       </FormStack>

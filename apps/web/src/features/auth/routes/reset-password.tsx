@@ -1,12 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Button, Typography } from '@mui/material';
 import { z } from 'zod/mini';
 import { ZNewPassword } from '@cuadre/contracts';
-import { applyServerErrors } from '@/lib/forms';
+import { useAppForm } from '@/components/form/use-app-form';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
@@ -14,37 +11,28 @@ import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
-import { errorCode, errorText, fieldText, isOnFields } from '../lib/messages';
+import { errorCode, errorText, fieldText } from '../lib/messages';
 import type { SignInNotice } from './sign-in';
 
 const ZResetForm = z
   .object({ password: ZNewPassword, confirm: z.string().check(z.minLength(1)) })
   .check(z.refine((v) => v.password === v.confirm, { message: 'The passwords do not match', path: ['confirm'] }));
 type ResetForm = z.infer<typeof ZResetForm>;
-const FIELDS = ['password'] as const;
 
 export default function ResetPassword() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<ResetForm>({
-    resolver: zodResolver(ZResetForm),
+  const { form, onSubmit, failure, pending, leaveDialog } = useAppForm<ResetForm>(ZResetForm, {
     defaultValues: { password: '', confirm: '' },
+    submit: ({ password }) => authApi.resetPassword({ token, password }),
+    onSuccess: () => void navigate('/sign-in', { replace: true, state: { notice: 'password-reset' } satisfies SignInNotice }),
   });
-  const reset = useMutation({
-    mutationFn: authApi.resetPassword,
-    onSuccess: () => navigate('/sign-in', { replace: true, state: { notice: 'password-reset' } satisfies SignInNotice }),
-    onError: (err) => applyServerErrors(err, setError, FIELDS),
-  });
+  const { register, watch } = form;
+  const { errors } = form.formState;
 
   // The link is single-use and lasts an hour; once refused, the only way on is a new one.
-  if (!token || errorCode(reset.error) === 'TOKEN_INVALID') {
+  if (!token || errorCode(failure) === 'TOKEN_INVALID') {
     return (
       <AuthCard title={t('auth.resetPassword.invalidTitle')}>
         <FormAlert severity="error">{t('auth.resetPassword.invalid')}</FormAlert>
@@ -64,8 +52,9 @@ export default function ResetPassword() {
       subtitle={t('auth.resetPassword.subtitle')}
       footer={<TextLink to="/sign-in">{t('auth.resetPassword.backToSignIn')}</TextLink>}
     >
-      {reset.error && !isOnFields(reset.error, FIELDS) && <FormAlert severity="error">{errorText(t, reset.error)}</FormAlert>}
-      <FormStack onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))}>
+      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      {leaveDialog}
+      <FormStack onSubmit={onSubmit}>
         <PasswordInput
           label={t('auth.fields.newPassword')}
           autoComplete="new-password"
@@ -80,7 +69,7 @@ export default function ResetPassword() {
           error={fieldText(t, 'confirm', errors.confirm)}
           {...register('confirm')}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} disabled={reset.isPending || reset.isSuccess}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending}>
           {t('auth.resetPassword.submit')}
         </Button>
       </FormStack>

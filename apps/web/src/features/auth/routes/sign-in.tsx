@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Box, Button } from '@mui/material';
-import { ZSignInBody } from '@cuadre/contracts';
+import { Box } from '@mui/material';
+import { ZSignInBody, type SignInBody, type SignInResponse } from '@cuadre/contracts';
+import { useAppForm } from '@/components/form/use-app-form';
+import { PlainButton } from '@/components/plain-button';
 import { authApi, startSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
@@ -12,7 +14,6 @@ import { TextInput } from '../components/text-input';
 import { TextLink } from '../components/text-link';
 import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
-import { useSchemaForm } from '../lib/use-schema-form';
 
 /** What the page that sent a person here wants said on arrival (router state). */
 export interface SignInNotice {
@@ -20,8 +21,8 @@ export interface SignInNotice {
 }
 
 /**
- * The first page most people load, so everything here is chosen for weight (see the components):
- * no react-hook-form, no MUI inputs, alerts or icon registry.
+ * The first page most people load, so its parts are chosen for weight (see the components): the
+ * form pattern, but no MUI inputs, alerts or icon registry.
  */
 export default function SignIn() {
   const { t } = useTranslation();
@@ -29,24 +30,24 @@ export default function SignIn() {
   const [params] = useSearchParams();
   const { state } = useLocation() as { state: SignInNotice | null };
   const presetEmail = params.get('email') ?? '';
-  const { errors, field, handleSubmit, setServerErrors } = useSchemaForm(ZSignInBody, { email: presetEmail, password: '' });
-
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
-  const signIn = useMutation({
-    mutationFn: authApi.signIn,
+  // Nothing typed here is worth a question before leaving (the way on is often "Forgot password?").
+  const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInResponse>(ZSignInBody, {
+    defaultValues: { email: presetEmail, password: '' },
+    guardLeaving: false,
+    submit: (body) => {
+      resend.reset();
+      return authApi.signIn(body);
+    },
     onSuccess: (answer) => {
       startSession(answer);
       void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
     },
   });
-  const onSubmit = handleSubmit((body) => {
-    resend.reset();
-    signIn.mutate(body, { onError: setServerErrors });
-  });
-  const code = errorCode(signIn.error);
-  const email = signIn.variables?.email ?? '';
-  // A refusal of the fields themselves is told on them (setServerErrors), not above the form.
-  const onFields = code === 'VALIDATION' && Object.keys(errors).length > 0;
+  const { errors } = form.formState;
+  // A refusal of the fields themselves is told on them by the form pattern; `failure` is the rest.
+  const code = errorCode(failure);
+  const email = form.getValues('email');
 
   return (
     <AuthCard
@@ -58,20 +59,20 @@ export default function SignIn() {
         </>
       }
     >
-      {state?.notice === 'password-reset' && !signIn.error && <FormAlert severity="success">{t('auth.signIn.passwordReset')}</FormAlert>}
+      {state?.notice === 'password-reset' && !failure && <FormAlert severity="success">{t('auth.signIn.passwordReset')}</FormAlert>}
 
       {code === 'EMAIL_NOT_CONFIRMED' ? (
         <FormAlert severity="warning">
-          {errorText(t, signIn.error)}
+          {errorText(t, failure)}
           <Box sx={{ mt: 1.5 }}>
             {resend.isSuccess ? (
               <Box component="span" role="status" sx={{ fontWeight: 600 }}>
                 {t('auth.signIn.resent', { email })}
               </Box>
             ) : (
-              <Button size="small" variant="outlined" color="inherit" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
+              <PlainButton size="small" variant="outlined" tone="inherit" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
                 {t('auth.signIn.resend')}
-              </Button>
+              </PlainButton>
             )}
             {resend.error && (
               <Box component="span" role="alert" sx={{ display: 'block', mt: 1 }}>
@@ -81,7 +82,7 @@ export default function SignIn() {
           </Box>
         </FormAlert>
       ) : (
-        signIn.error && !onFields && <FormAlert severity="error">{errorText(t, signIn.error)}</FormAlert>
+        failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>
       )}
 
       <FormStack onSubmit={onSubmit}>
@@ -91,7 +92,7 @@ export default function SignIn() {
           autoComplete="email"
           autoFocus={!presetEmail}
           error={fieldText(t, 'email', errors.email)}
-          {...field('email')}
+          {...form.register('email')}
         />
         <Box>
           <PasswordInput
@@ -99,7 +100,7 @@ export default function SignIn() {
             autoComplete="current-password"
             autoFocus={Boolean(presetEmail)}
             error={fieldText(t, 'existingPassword', errors.password)}
-            {...field('password')}
+            {...form.register('password')}
           />
           <Box sx={{ mt: 1, textAlign: 'right', fontSize: '0.875rem' }}>
             <TextLink to="/forgot-password" sx={{ fontWeight: 500 }}>
@@ -107,9 +108,9 @@ export default function SignIn() {
             </TextLink>
           </Box>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} disabled={signIn.isPending || signIn.isSuccess}>
+        <PlainButton type="submit" variant="contained" size="large" fullWidth loading={pending}>
           {t('auth.signIn.submit')}
-        </Button>
+        </PlainButton>
       </FormStack>
     </AuthCard>
   );

@@ -1,11 +1,8 @@
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
 import { LANGUAGES, ZSignUpBody, type Language, type SignUpBody } from '@cuadre/contracts';
-import { applyServerErrors } from '@/lib/forms';
+import { useAppForm } from '@/components/form/use-app-form';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { InlineLink, TextLink } from '../components/text-link';
@@ -14,11 +11,10 @@ import { FormStack } from '../components/form-stack';
 import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
 import { TextInput } from '../components/text-input';
-import { errorText, fieldText, isOnFields } from '../lib/messages';
+import { errorText, fieldText } from '../lib/messages';
 
 /** The form holds an unticked box; the contract only lets `true` through. */
 type SignUpForm = Omit<SignUpBody, 'agreements'> & { agreements: boolean };
-const FIELDS = ['name', 'email', 'password', 'company', 'agreements'] as const;
 
 /** The page's language becomes the account's (and its mails'). */
 const languageOf = (lang: string) => ((LANGUAGES as readonly string[]).includes(lang) ? { language: lang as Language } : {});
@@ -26,22 +22,14 @@ const languageOf = (lang: string) => ((LANGUAGES as readonly string[]).includes(
 export default function SignUp() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<SignUpForm, unknown, SignUpBody>({
-    resolver: zodResolver(ZSignUpBody) as unknown as Resolver<SignUpForm, unknown, SignUpBody>,
+  // The resolver hands `submit` the contract's parsed body (the box ticked, so `true`).
+  const { form, onSubmit, failure, pending, leaveDialog } = useAppForm<SignUpForm>(ZSignUpBody, {
     defaultValues: { name: '', email: '', password: '', company: '', agreements: false },
+    submit: ({ company, ...rest }) => authApi.signUp({ ...rest, agreements: true, ...(company ? { company } : {}), ...languageOf(i18n.language) }),
+    onSuccess: (_, body) => void navigate(`/confirmation-required?email=${encodeURIComponent(body.email)}`),
   });
-  const signUp = useMutation({
-    mutationFn: authApi.signUp,
-    onSuccess: (_, body) => navigate(`/confirmation-required?email=${encodeURIComponent(body.email)}`),
-    onError: (err) => applyServerErrors(err, setError, FIELDS),
-  });
-  const onSubmit = handleSubmit(({ company, ...rest }) => signUp.mutate({ ...rest, ...(company ? { company } : {}), ...languageOf(i18n.language) }));
+  const { register, watch } = form;
+  const { errors } = form.formState;
   const agreementsError = fieldText(t, 'agreements', errors.agreements);
   // The ref goes to the <input>, so a failed submit can focus the box.
   const { ref: agreementsRef, ...agreements } = register('agreements');
@@ -59,7 +47,8 @@ export default function SignUp() {
         </>
       }
     >
-      {signUp.error && !isOnFields(signUp.error, FIELDS) && <FormAlert severity="error">{errorText(t, signUp.error)}</FormAlert>}
+      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      {leaveDialog}
 
       <FormStack onSubmit={onSubmit}>
         <TextInput label={t('auth.fields.name')} autoComplete="name" autoFocus error={fieldText(t, 'name', errors.name)} {...register('name')} />
@@ -96,7 +85,7 @@ export default function SignUp() {
             </FormHelperText>
           )}
         </FormControl>
-        <Button type="submit" variant="contained" size="large" fullWidth loading={signUp.isPending} disabled={signUp.isPending || signUp.isSuccess}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending}>
           {t('auth.signUp.submit')}
         </Button>
       </FormStack>

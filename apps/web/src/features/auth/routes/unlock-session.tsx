@@ -1,13 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Avatar, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { z } from 'zod/mini';
-import { ZSignInBody } from '@cuadre/contracts';
+import { ZSignInBody, type SignInResponse } from '@cuadre/contracts';
+import { useAppForm } from '@/components/form/use-app-form';
 import { currentUserQuery } from '@/lib/queries';
-import { applyServerErrors } from '@/lib/forms';
 import { authApi, startSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
@@ -15,35 +13,27 @@ import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { PasswordInput } from '../components/password-input';
 import { initials } from '../lib/initials';
-import { errorText, fieldText, isOnFields } from '../lib/messages';
+import { errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
 
 const ZUnlockForm = z.pick(ZSignInBody, { password: true });
 type UnlockForm = z.infer<typeof ZUnlockForm>;
-const FIELDS = ['password'] as const;
 
 export default function UnlockSession() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = useQuery(currentUserQuery);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UnlockForm>({
-    resolver: zodResolver(ZUnlockForm),
+  const { form, onSubmit, failure, pending } = useAppForm<UnlockForm, SignInResponse>(ZUnlockForm, {
     defaultValues: { password: '' },
-  });
-  const unlock = useMutation({
-    mutationFn: authApi.unlockSession,
+    guardLeaving: false,
+    submit: ({ password }) => authApi.unlockSession({ email: user.data?.email ?? '', password }),
     onSuccess: (answer) => {
       startSession(answer);
       void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
     },
-    onError: (err) => applyServerErrors(err, setError, FIELDS),
   });
+  const { errors } = form.formState;
   const footer = (
     <>
       {t('auth.unlockSession.notYou')} <TextLink to="/sign-out">{t('auth.unlockSession.signOut')}</TextLink>
@@ -88,8 +78,8 @@ export default function UnlockSession() {
           </Typography>
         </Box>
       </Box>
-      {unlock.error && !isOnFields(unlock.error, FIELDS) && <FormAlert severity="error">{errorText(t, unlock.error)}</FormAlert>}
-      <FormStack onSubmit={handleSubmit(({ password }) => unlock.mutate({ email, password }))}>
+      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      <FormStack onSubmit={onSubmit}>
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <PasswordInput
@@ -97,9 +87,9 @@ export default function UnlockSession() {
           autoComplete="current-password"
           autoFocus
           error={fieldText(t, 'existingPassword', errors.password)}
-          {...register('password')}
+          {...form.register('password')}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={unlock.isPending} disabled={unlock.isPending || unlock.isSuccess}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending}>
           {t('auth.unlockSession.submit')}
         </Button>
       </FormStack>

@@ -106,10 +106,10 @@ export default function ImportStatement() {
   // Arriving without a job: one still running is followed; a statement read today and not imported is offered.
   const recent = useQuery({ ...jobsQuery, enabled: !jobId });
   const latest = recent.data?.items.find((j) => j.kind === 'import_preview' || j.kind === 'import_commit');
+  const runningId = latest?.status === 'running' ? latest.id : undefined;
   useEffect(() => {
-    if (!jobId && latest?.status === 'running') follow(latest.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow only wraps setSearch, which is stable
-  }, [jobId, latest?.id, latest?.status]);
+    if (!jobId && runningId) setSearch({ job: runningId }, { replace: true });
+  }, [jobId, runningId, setSearch]);
   const waiting =
     !jobId && !preview && latest?.kind === 'import_preview' && latest.status === 'done' && Date.now() - Date.parse(latest.updatedAt) < OFFER_MS ? latest : null;
 

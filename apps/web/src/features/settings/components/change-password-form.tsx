@@ -1,12 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@cuadre/contracts';
-import { applyServerErrors } from '@/lib/forms';
+import { FormFooter, FormTextField } from '@/components/form/fields';
+import { useAppForm } from '@/components/form/use-app-form';
 import { changePassword, sessionsQuery } from '../api/settings-api';
 
 interface PasswordValues {
@@ -17,91 +15,65 @@ interface PasswordValues {
 
 const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+/** A rule of this form, told in the words its translation key names. */
+const rule = <T,>(ok: (v: T) => boolean, i18n: string, values?: Record<string, unknown>, path?: string[]) =>
+  z.refine<T>(ok, { params: { i18n, values }, ...(path ? { path } : {}) });
+
+// The contract's lengths (the server checks the same, and also refuses common passwords).
+const ZPasswordForm = z
+  .object({
+    currentPassword: z.string().check(rule((v: string) => v.length > 0, 'settings.password.currentRequired')),
+    newPassword: z.string().check(
+      rule((v: string) => v.length >= PASSWORD_MIN, 'settings.password.min', { min: PASSWORD_MIN }),
+      rule((v: string) => v.length <= PASSWORD_MAX, 'settings.tooLong', { max: PASSWORD_MAX }),
+    ),
+    confirmPassword: z.string().check(rule((v: string) => v.length > 0, 'settings.password.confirmRequired')),
+  })
+  .check(
+    rule((v: PasswordValues) => !v.confirmPassword || v.newPassword === v.confirmPassword, 'settings.password.mismatch', undefined, ['confirmPassword']),
+    rule((v: PasswordValues) => !v.currentPassword || v.newPassword !== v.currentPassword, 'settings.password.same', undefined, ['newPassword']),
+  );
+
 /** Current, new and again; a wrong current password is the server's to say, on that field. */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [formError, setFormError] = useState<string>();
-  const [done, setDone] = useState(false);
-
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          currentPassword: z.string().check(z.minLength(1, t('settings.password.currentRequired'))),
-          newPassword: z
-            .string()
-            .check(
-              z.minLength(PASSWORD_MIN, t('settings.password.min', { min: PASSWORD_MIN })),
-              z.maxLength(PASSWORD_MAX, t('settings.tooLong', { max: PASSWORD_MAX })),
-            ),
-          confirmPassword: z.string().check(z.minLength(1, t('settings.password.confirmRequired'))),
-        })
-        .check(
-          z.refine((v) => v.newPassword === v.confirmPassword, { message: t('settings.password.mismatch'), path: ['confirmPassword'] }),
-          z.refine((v) => !v.currentPassword || v.newPassword !== v.currentPassword, { message: t('settings.password.same'), path: ['newPassword'] }),
-        ),
-    [t],
-  );
-  const { control, handleSubmit, reset, setError, formState } = useForm<PasswordValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    setDone(false);
-    try {
-      await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      reset(EMPTY);
-      setDone(true);
+  const { form, onSubmit, formError, success, pending, leaveDialog } = useAppForm<PasswordValues>(ZPasswordForm, {
+    defaultValues: EMPTY,
+    submit: ({ currentPassword, newPassword }) => changePassword({ currentPassword, newPassword }),
+    successText: t('settings.password.changed'),
+    onSuccess: () => {
+      // Passwords are not kept on screen once changed.
+      form.reset(EMPTY);
       // The server ended every other session; the list below should say so.
-      await qc.invalidateQueries({ queryKey: sessionsQuery.queryKey });
-    } catch (err) {
-      setFormError(applyServerErrors(err, setError, ['currentPassword', 'newPassword']));
-    }
+      void qc.invalidateQueries({ queryKey: sessionsQuery.queryKey });
+    },
   });
-
-  const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: f, fieldState }) => (
-        <TextField
-          {...f}
-          type="password"
-          label={label}
-          required
-          autoComplete={autoComplete}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? (name === 'newPassword' ? t('settings.password.rules', { min: PASSWORD_MIN }) : undefined)}
-          onChange={(e) => {
-            setDone(false);
-            f.onChange(e);
-          }}
-        />
-      )}
-    />
-  );
+  const { control } = form;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-labelledby="password-title">
+    <Box component="form" onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+      {leaveDialog}
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        {done && (
-          <Alert severity="success" role="status">
-            {t('settings.password.changed')}
-          </Alert>
-        )}
-        {field('currentPassword', t('settings.password.current'), 'current-password')}
-        {field('newPassword', t('settings.password.new'), 'new-password')}
-        {field('confirmPassword', t('settings.password.confirm'), 'new-password')}
-        <Box>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('common.loading') : t('settings.password.submit')}
-          </Button>
-        </Box>
+        <FormTextField
+          control={control}
+          name="currentPassword"
+          type="password"
+          label={t('settings.password.current')}
+          required
+          autoComplete="current-password"
+        />
+        <FormTextField
+          control={control}
+          name="newPassword"
+          type="password"
+          label={t('settings.password.new')}
+          required
+          autoComplete="new-password"
+          helperText={t('settings.password.rules', { min: PASSWORD_MIN })}
+        />
+        <FormTextField control={control} name="confirmPassword" type="password" label={t('settings.password.confirm')} required autoComplete="new-password" />
+        <FormFooter formError={formError} success={success} pending={pending} submitLabel={t('settings.password.submit')} />
       </Stack>
     </Box>
   );
