@@ -7,6 +7,7 @@ import { useNotices } from '@/components/notice';
 import { downloadFile } from '@/lib/download';
 import { formatDateTime } from '@/lib/format';
 import { jobsQuery, latestJob } from '@/lib/jobs';
+import { numberFormat } from '@/lib/intl';
 
 /**
  * Long work run by the server: a button that starts it, a progress bar with what is done and what is
@@ -26,9 +27,7 @@ export function JobPanel({ kind, year, start, startLabel }: { kind: Job['kind'];
   });
   const running = job?.status === 'running';
   const download = () => job && downloadFile(`/api/jobs/${job.id}/download`, job.fileName ?? 'cuadre.zip').catch(notices.failed);
-  const size = job?.size
-    ? new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(job.size / 1_048_576)
-    : '';
+  const size = job?.size ? numberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(job.size / 1_048_576) : '';
 
   return (
     <Stack spacing={1.5}>

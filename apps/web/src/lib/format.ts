@@ -3,18 +3,12 @@
  * first load): input short date `D`, display long date `DDD`, month label `LLL yyyy`.
  */
 
+import { dateFormat, relativeFormat } from './intl';
+
 /** A date-only ISO string ('2026-11-23') is that calendar day wherever the browser is; anything else is an instant. */
 function toDate(iso: string): Date {
   const day = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(iso);
   return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3] ?? 1)) : new Date(iso);
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(lang: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = lang + JSON.stringify(opts);
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(lang, opts)));
-  return f;
 }
 
 /** `DDD`: November 23, 2026 · 23 de noviembre de 2026 · 23 Kasım 2026. */
@@ -43,7 +37,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(iso: string, lang: string, now = Date.now()) {
   const seconds = Math.round((toDate(iso).getTime() - now) / 1000);
   const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
-  return new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
+  return relativeFormat(lang, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
 }
 
 export { formatMoney, parseMoney } from './money';

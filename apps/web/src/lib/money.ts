@@ -3,6 +3,7 @@
  * (`parseMoney`). Neither goes through a binary float: the digits are handled as strings, so
  * "0.29" is 29 cents and 9,007,199,254,740.99 formats as typed.
  */
+import { numberFormat } from './intl';
 
 /** Integer cents as money text in the active language and the business currency. */
 export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
@@ -10,7 +11,7 @@ export function formatMoney(cents: number, lang: string, currency = 'USD'): stri
   const digits = String(Math.abs(cents)).padStart(3, '0');
   const decimal = `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
   // Intl formats a decimal string exactly (no conversion to a float on the way).
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(decimal as unknown as number);
+  return numberFormat(lang, { style: 'currency', currency }).format(decimal as unknown as number);
 }
 
 /**

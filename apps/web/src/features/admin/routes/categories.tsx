@@ -28,6 +28,7 @@ import {
 } from '../api/chart-api';
 import { ChartFormDialog } from '../components/chart-form-dialog';
 import { TaxRules } from '../components/tax-rules';
+import { numberFormat } from '@/lib/intl';
 
 type CategorySort = (typeof CATEGORY_SORTS)[number];
 const CATEGORY_LIST: ListConfig<CategorySort, 'kind' | 'active'> = {
@@ -320,7 +321,7 @@ function MileageRates() {
       failed(err);
     },
   });
-  const rate = (n: number) => `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n)} ¢`;
+  const rate = (n: number) => `${numberFormat(i18n.language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n)} ¢`;
   const columns = useMemo(
     () => [
       rateColumn.accessor('effectiveFrom', {

@@ -30,6 +30,7 @@ import { useNotices } from '@/components/notice';
 import { statsQuery } from '../api/admin-api';
 import { usePlans } from '@/lib/plans';
 import { PlanChip } from '../components/user-chips';
+import { numberFormat } from '@/lib/intl';
 
 const SignupsChart = lazy(() => import('../components/signups-chart'));
 
@@ -61,10 +62,10 @@ function StatCard({ icon, label, value, hint, to }: { icon: string; label: strin
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
               {to ? (
                 <Link component={RouterLink} to={to} underline="hover" color="inherit" aria-label={`${label}: ${value}`}>
-                  {new Intl.NumberFormat(i18n.language).format(value)}
+                  {numberFormat(i18n.language).format(value)}
                 </Link>
               ) : (
-                new Intl.NumberFormat(i18n.language).format(value)
+                numberFormat(i18n.language).format(value)
               )}
             </Typography>
             {hint && (
@@ -82,8 +83,8 @@ function StatCard({ icon, label, value, hint, to }: { icon: string; label: strin
 /** A count per group with its share of the total, as a bar. */
 function Breakdown({ rows, total }: { rows: { key: string; label: ReactNode; count: number }[]; total: number }) {
   const { i18n } = useTranslation();
-  const fmt = new Intl.NumberFormat(i18n.language);
-  const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const fmt = numberFormat(i18n.language);
+  const pct = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <Stack spacing={1.5}>
       {rows.map((r) => {

@@ -21,6 +21,7 @@ import { HistoryDialog } from './history-dialog';
 import { MonthPicker } from './month-picker';
 import { PeriodBanner, useMonthClosed } from './period-banner';
 import { BackToBooks } from './back-to-books';
+import { numberFormat } from '@/lib/intl';
 
 type EntrySort = (typeof ENTRY_SORTS)[number];
 const ENTRY_LIST: ListConfig<EntrySort, 'paymentMethod' | 'categoryId'> = {
@@ -112,7 +113,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
                     {e.quantity !== null && e.unitCost !== null && (
                       <Typography component="span" variant="body2" color="text.secondary">
                         {' '}
-                        · {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 }).format(e.quantity)} × {money(e.unitCost)}
+                        · {numberFormat(i18n.language, { maximumFractionDigits: 3 }).format(e.quantity)} × {money(e.unitCost)}
                       </Typography>
                     )}
                   </span>

@@ -3,6 +3,7 @@ import { Card, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/mat
 import type { Pnl } from '@cuadre/contracts';
 import { useMoney } from '@/lib/settings';
 import { numeric } from './report-parts';
+import { dateFormat, numberFormat } from '@/lib/intl';
 
 /**
  * A profit and loss as a table: sections, their lines (subcategories indented), totals. For a year,
@@ -12,11 +13,9 @@ export function PnlTable({ pnl }: { pnl: Pnl }) {
   const { t, i18n } = useTranslation();
   const { money } = useMoney();
   const year = !pnl.month;
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const share = (amount: number) => (pnl.income > 0 ? percent.format(amount / pnl.income) : '—');
-  const monthNames = Array.from({ length: 12 }, (_, i) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(pnl.year, i, 1)),
-  );
+  const monthNames = Array.from({ length: 12 }, (_, i) => dateFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(pnl.year, i, 1)));
   // The first column stays in view while the months scroll under it.
   const sticky = year ? ({ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 180, maxWidth: 260 } as const) : {};
   const cells = (amount: number, months: number[] | undefined, bold = false) =>

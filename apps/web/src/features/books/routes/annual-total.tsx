@@ -10,6 +10,7 @@ import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { numeric, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+import { numberFormat } from '@/lib/intl';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -29,7 +30,7 @@ export default function AnnualTotal() {
   const { year, setYear } = useYear();
   const annual = useQuery(annualQuery(year));
   const a = annual.data;
-  const miles = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const miles = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   const total = (label: string, amount: number) => (
     <TableRow>
       <TableCell component="th" scope="row" sx={{ fontWeight: 700 }}>

@@ -17,6 +17,7 @@ import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { TripFormDialog } from '../components/trip-form-dialog';
 import { useMonth } from '../lib/month';
+import { dateFormat, numberFormat } from '@/lib/intl';
 
 const QUICK: { type: EntryType | 'trip'; icon: string }[] = [
   { type: 'income', icon: 'heroicons_outline:banknotes' },
@@ -84,8 +85,8 @@ export default function BooksHub() {
     net: 0,
   });
   const peak = Math.max(1, ...(months.data ?? []).map((r) => Math.max(r.income, r.outflows)));
-  const monthName = (n: number) => new Intl.DateTimeFormat(i18n.language, { month: 'narrow', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, n - 1, 1)));
-  const milesText = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
+  const monthName = (n: number) => dateFormat(i18n.language, { month: 'narrow', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, n - 1, 1)));
+  const milesText = (n: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
   const figures = [
     { key: 'income', value: s ? money(s.income) : '—', to: `/user/dailyincome?${m.search}` },
     { key: 'outflows', value: s ? money(s.outflows) : '—', to: `/user/operationalexpenses?${m.search}` },

@@ -13,6 +13,7 @@ import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { numeric, ReportActions } from '../components/report-parts';
 import { useMonth } from '../lib/month';
+import { numberFormat } from '@/lib/intl';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -45,7 +46,7 @@ export default function MonthDashboard() {
         {
           key: 'mileageDeduction',
           value: money(s.mileageDeduction),
-          hint: `${new Intl.NumberFormat(i18n.language).format(s.miles)} ${t('books.reports.miles').toLowerCase()}`,
+          hint: `${numberFormat(i18n.language).format(s.miles)} ${t('books.reports.miles').toLowerCase()}`,
           to: '/user/monthlymileage',
         },
         { key: 'netProfit', value: money(s.net), to: '/user/profitsandlossesmonth', strong: true, negative: s.net < 0 },

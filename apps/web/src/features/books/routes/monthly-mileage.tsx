@@ -19,6 +19,7 @@ import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { TripFormDialog } from '../components/trip-form-dialog';
 import { useMonth } from '../lib/month';
 import { BackToBooks } from '../components/back-to-books';
+import { numberFormat } from '@/lib/intl';
 
 type TripSort = (typeof TRIP_SORTS)[number];
 const TRIP_LIST: ListConfig<TripSort, 'vehicleId'> = { sorts: TRIP_SORTS, defaultSort: 'date', defaultOrder: 'desc', filters: { vehicleId: null } };
@@ -36,7 +37,7 @@ export default function MonthlyMileage() {
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; trip: Trip } | { kind: 'delete'; trip: Trip } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const { failed, view } = useNotices();
-  const miles = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
+  const miles = (n: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
   const remove = useMutation({
     mutationFn: (trip: Trip) => deleteTrip(trip.id),
     onSuccess: async () => {

@@ -9,6 +9,7 @@ import { monthSummaryQuery } from '../api/books-api';
 import { MonthPicker } from '../components/month-picker';
 import { useMonth } from '../lib/month';
 import { BackToBooks } from '../components/back-to-books';
+import { numberFormat } from '@/lib/intl';
 
 /** user/operationalexpenses: the month's expenses by category, then subcategory, as a table and as bars. */
 export default function OperationalExpenses() {
@@ -28,7 +29,7 @@ export default function OperationalExpenses() {
   }
   const sorted = [...groups.entries()].sort((a, b) => b[1].amount - a[1].amount);
   const total = sorted.reduce((n, [, g]) => n + g.amount, 0);
-  const share = (amount: number) => (total ? new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(amount / total) : '');
+  const share = (amount: number) => (total ? numberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(amount / total) : '');
 
   return (
     <Box>

@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { VEHICLE_SORTS, type Vehicle } from '@cuadre/contracts';
 import { RegistryPage } from '../components/registry-page';
 import { decimalText, numberText } from '../components/money-text';
+import { numberFormat } from '@/lib/intl';
 
 const column = createColumnHelper<Vehicle>();
 
@@ -23,7 +24,7 @@ export default function Vehicles() {
         meta: { label: t('books.fields.initialOdometer'), align: 'right' },
         cell: (c) => {
           const v = c.getValue();
-          return v === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(v);
+          return v === null ? '—' : numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(v);
         },
       }),
     ],
