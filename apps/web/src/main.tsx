@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -23,20 +23,14 @@ const unsubscribe = router.subscribe((state) => {
   }
 });
 
-// The first render as a transition: React renders it in slices and gives the main thread back
-// between them, instead of one long task that holds a phone's input for a second. The splash screen
-// shows meanwhile.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppThemeProvider>
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </AppThemeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AppThemeProvider>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </AppThemeProvider>
+    </QueryClientProvider>
+  </StrictMode>,
 );
