@@ -87,8 +87,10 @@ try {
     });
     const lhr = result!.lhr;
     const a = (id: string) => lhr.audits[id]?.displayValue ?? '';
+    // LH_DEBUG=1 prints what the main thread spent its time on, the long tasks and any layout shift.
     if (process.env.LH_DEBUG)
-      console.log(JSON.stringify((lhr.audits['layout-shifts']?.details as { items?: unknown[] } | undefined)?.items ?? [], null, 1).slice(0, 3000));
+      for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'layout-shifts'])
+        console.log(id, JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 3000));
     console.log(
       `${target}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)} ` +
         `(FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, ` +

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -18,6 +17,7 @@ import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
 import { SessionCache } from './lib/session-cache.js';
 import { ReadCache } from './lib/read-cache.js';
 import { readCacheHooks } from './plugins/read-cache.js';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS } from './lib/compression.js';
 import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
 import { MailQueue } from './lib/mail-queue.js';
 import { usePasswordProfile } from './lib/passwords.js';
@@ -153,14 +153,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   // Every answer over 1 KB goes out compressed when the client accepts it: JSON from the API, the
-  // documents; the built assets are precompressed at build time and sent as they are. Brotli at a
-  // low quality: most of its gain at a fraction of the CPU of the default 11.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // documents; the built assets are precompressed at build time and sent as they are (lib/compression).
+  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD, encodings: ENCODINGS, brotliOptions: BROTLI_OPTIONS });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),

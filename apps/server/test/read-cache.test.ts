@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestStore } from './helpers/database.js';
@@ -72,6 +73,32 @@ describe('kept answers never outlive a change', () => {
     expectOk(await t.api('POST', '/api/tax-years/2026/months/3/reopen', { token }));
     expectOk(await t.api('DELETE', `/api/entries/${entry.id}`, { token }));
     expect(expectOk(await t.api('GET', '/api/entries', { token, query: MARCH })).totals).toEqual({ amount: 600, count: 3 });
+  });
+
+  it('a kept answer goes out compressed to a client that accepts it, and as it is to one that does not', async () => {
+    const { token } = await t.bookkeeper();
+    expectOk(
+      await t.api('POST', '/api/entries/batch', {
+        token,
+        body: { entries: Array.from({ length: 20 }, (_, n) => ({ type: 'income', date: '2026-03-20', amount: 1000 + n, categoryId: income().id })) },
+      }),
+      201,
+    );
+    const plain = await readTwice(token, '/api/entries', MARCH);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync], // the second time, the bytes kept
+    ] as const) {
+      const res = await t.api('GET', '/api/entries', { token, query: MARCH, headers: { 'accept-encoding': accept } });
+      expect(res.headers['x-read-cache']).toBe('hit');
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(JSON.parse(decode(res.raw.rawPayload).toString('utf8'))).toEqual(plain);
+    }
+    const identity = await t.api('GET', '/api/entries', { token, query: MARCH, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toEqual(plain);
   });
 
   it("keeps each owner's answers to them: the same address read by another owner is theirs", async () => {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { ContentEncoding } from './compression.js';
 
 /**
  * Answers of the books' list and report reads, kept per owner until that owner's data changes.
@@ -34,6 +35,8 @@ export interface CachedAnswer {
 interface Entry extends CachedAnswer {
   version: string;
   until: number;
+  /** The payload compressed, made on the first hit that asks for each encoding and kept with it. */
+  compressed?: Partial<Record<ContentEncoding, Buffer>>;
 }
 
 export interface ReadCacheOptions {
@@ -121,11 +124,28 @@ export class ReadCache {
     this.bytes += size;
   }
 
+  /**
+   * The kept answer compressed for a client that accepts `encoding`: compressed once, on the first
+   * hit that asks, and kept with the answer, so a hit costs no compression at all.
+   */
+  compressed(key: string, answer: CachedAnswer, encoding: ContentEncoding, compress: (payload: Buffer) => Buffer): Buffer {
+    const entry = answer as Entry;
+    const kept = entry.compressed?.[encoding];
+    if (kept) return kept;
+    const bytes = compress(entry.payload);
+    // Kept only while the answer is (it may have been dropped since it was read).
+    if (this.entries.get(key) === entry) {
+      (entry.compressed ??= {})[encoding] = bytes;
+      this.bytes += bytes.length;
+    }
+    return bytes;
+  }
+
   private delete(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.payload.length;
+    this.bytes -= entry.payload.length + (entry.compressed?.br?.length ?? 0) + (entry.compressed?.gzip?.length ?? 0);
   }
 
   /** Keys start with the owner's id, so an owner's answers go without waiting to be found stale. */

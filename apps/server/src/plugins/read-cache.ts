@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptedEncoding, COMPRESSION_THRESHOLD, compressSync } from '../lib/compression.js';
 import type { ReadCache } from '../lib/read-cache.js';
 
 declare module 'fastify' {
@@ -33,7 +34,17 @@ export function readCacheHooks(app: FastifyInstance, cache: ReadCache) {
     // The owner first (their answers are dropped by prefix), then what else the answer may depend on.
     const key = `${user.id}|${user.preferences.language ?? ''}|${req.headers['accept-language'] ?? ''}|${req.url}`;
     const hit = cache.get(key, version);
-    if (hit) return reply.header('x-read-cache', 'hit').type(hit.contentType).send(hit.payload);
+    if (hit) {
+      reply.header('x-read-cache', 'hit').type(hit.contentType);
+      const encoding = hit.payload.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
+      if (!encoding) return reply.send(hit.payload);
+      // Compressed here, once per answer and encoding: @fastify/compress leaves an encoded answer alone.
+      const vary = reply.getHeader('vary');
+      return reply
+        .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+        .header('content-encoding', encoding)
+        .send(cache.compressed(key, hit, encoding, (payload) => compressSync(encoding, payload)));
+    }
     req.readCacheSlot = { key, version };
   });
 

@@ -1,0 +1,34 @@
+import zlib from 'node:zlib';
+
+/**
+ * How answers are compressed, in one place for the two paths that do it: @fastify/compress for
+ * answers made by a route, and the read cache for the answers it keeps (which it compresses once).
+ */
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD = 1024;
+/** Brotli at a low quality: most of its gain at a fraction of the CPU of the default 11. */
+export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+export const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
+
+export function compressSync(encoding: ContentEncoding, payload: Buffer): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(payload, BROTLI_OPTIONS) : zlib.gzipSync(payload);
+}
+
+/**
+ * The encoding to answer in, given the request's Accept-Encoding: brotli, then gzip, among those the
+ * client accepts (a `q=0` refuses one, `*` accepts any); undefined for none.
+ */
+export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of String(header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) q.set(name, weight === undefined ? 1 : Number(weight));
+  }
+  const wildcard = q.get('*');
+  return ENCODINGS.find((e) => (q.get(e) ?? wildcard ?? 0) > 0);
+}
