@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -17,6 +16,7 @@ import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
 import { SessionCache } from './lib/session-cache.js';
 import { ReadCache } from './lib/read-cache.js';
 import { readCacheHooks } from './plugins/read-cache.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS } from './lib/compression.js';
 import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
 import { MailQueue } from './lib/mail-queue.js';
@@ -133,25 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // External plugins.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, outages) : undefined;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's emotion writes <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  securityHeaders(app);
   // Every answer over 1 KB goes out compressed when the client accepts it: JSON from the API, the
   // documents; the built assets are precompressed at build time and sent as they are (lib/compression).
   await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD, encodings: ENCODINGS, brotliOptions: BROTLI_OPTIONS });
