@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,12 +12,18 @@ import { formatShortDate } from '@/lib/format';
 import { currentUserQuery } from '@/lib/queries';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus } from '../api/books-api';
-import { EntryFormDialog } from '../components/entry-form-dialog';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
-import { TripFormDialog } from '../components/trip-form-dialog';
 import { useMonth } from '../lib/month';
 import { dateFormat, numberFormat } from '@/lib/intl';
+
+// The quick-add forms load when one is opened: the hub's first render on a phone does not pay for
+// forms most visits never open.
+// A pointer over a button or focus on it fetches its form ahead of the click.
+const loadEntryForm = () => import('../components/entry-form-dialog');
+const loadTripForm = () => import('../components/trip-form-dialog');
+const EntryFormDialog = lazy(() => loadEntryForm().then((m) => ({ default: m.EntryFormDialog })));
+const TripFormDialog = lazy(() => loadTripForm().then((m) => ({ default: m.TripFormDialog })));
 
 const QUICK: { type: EntryType | 'trip'; icon: string }[] = [
   { type: 'income', icon: 'heroicons_outline:banknotes' },
@@ -157,6 +163,8 @@ export default function BooksHub() {
                 variant="outlined"
                 disabled={closed}
                 onClick={() => setAdding(q.type)}
+                onPointerEnter={() => void (q.type === 'trip' ? loadTripForm() : loadEntryForm())}
+                onFocus={() => void (q.type === 'trip' ? loadTripForm() : loadEntryForm())}
                 sx={{ flexDirection: 'column', gap: 0.5, py: 1, fontSize: 12, lineHeight: 1.2, textTransform: 'none' }}
               >
                 <Icon name={q.icon} size={22} />
@@ -273,9 +281,11 @@ export default function BooksHub() {
         </Grid>
       </Grid>
 
-      {adding && adding !== 'trip' && <EntryFormDialog open type={adding} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
-      <TripFormDialog open={adding === 'trip'} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />
-      {editing && <EntryFormDialog open type={editing.type} entry={editing} defaultDate={editing.date} onClose={() => setEditing(null)} />}
+      <Suspense fallback={null}>
+        {adding && adding !== 'trip' && <EntryFormDialog open type={adding} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
+        {adding === 'trip' && <TripFormDialog open defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
+        {editing && <EntryFormDialog open type={editing.type} entry={editing} defaultDate={editing.date} onClose={() => setEditing(null)} />}
+      </Suspense>
       <ConfirmDialog
         open={closing}
         title={t('books.period.closeTitle')}
