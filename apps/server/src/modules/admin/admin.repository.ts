@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { supportRequests, users } from '../../db/schema/index.js';
-import { escapeLike } from '../books/registries.repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 const SORT_COLUMNS = {
   name: sql`lower(${users.name})`,

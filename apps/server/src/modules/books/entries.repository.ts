@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import type { EntryQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { attachments, categories, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
-import { escapeLike } from './registries.repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type EntryRow = typeof entries.$inferSelect;
 export type NewEntry = Omit<typeof entries.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;

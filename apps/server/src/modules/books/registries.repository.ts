@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, entries, products, providers, trips, vehicles, workers } from '../../db/schema/index.js';
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+import { escapeLike } from '../../db/sql.js';
 
 /** The four registries of an owner: what each table is searched and sorted by, and what uses its records. */
 const REGISTRY_TABLES = {

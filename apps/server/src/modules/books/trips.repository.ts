@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-
 import type { TripQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { mileageRates, trips, vehicles } from '../../db/schema/index.js';
-import { escapeLike } from './registries.repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type TripRow = typeof trips.$inferSelect;
 export type NewTrip = Omit<typeof trips.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;

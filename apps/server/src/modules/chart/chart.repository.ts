@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-or
 import type { CategoryQuery, SubcategoryQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, entries, mileageRates, products, providers, subcategories } from '../../db/schema/index.js';
-import { escapeLike } from '../books/registries.repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type SubcategoryRow = typeof subcategories.$inferSelect & { categoryName: string; categoryKind: CategoryRow['kind'] };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { escapeLike } from '../books/registries.repository.js';
+import { escapeLike } from '../../db/sql.js';
 import { supportRequests, users } from '../../db/schema/index.js';
 
 export type SupportRow = typeof supportRequests.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EntryType } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { escapeLike } from '../books/registries.repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type Registry = 'workers' | 'providers' | 'vehicles' | 'products';
 const TABLE = { workers: sql`workers`, providers: sql`providers`, vehicles: sql`vehicles`, products: sql`products` } as const;
