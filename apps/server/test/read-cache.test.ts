@@ -140,6 +140,26 @@ describe('kept answers never outlive a change', () => {
     expect(expectOk(await t.api('GET', '/api/entries', { token, query: may })).totals).toEqual({ amount: 3_000, count: 2 });
   });
 
+  it('the same read arriving many times at once is answered from the database once, and a refused one is not shared', async () => {
+    const { token } = await t.bookkeeper();
+    await add(token, 3_100);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => t.api('GET', '/api/entries', { token, query: MARCH })));
+    for (const res of burst) expect(expectOk(res).totals).toEqual({ amount: 3_100, count: 1 });
+    // One of them read the database; every other one was given its answer.
+    expect(burst.filter((res) => res.headers['x-read-cache'] !== 'hit')).toHaveLength(1);
+    // An answer that is not kept (here a 400) is not handed to the others: each gets its own.
+    const bad = await Promise.all(Array.from({ length: 4 }, () => t.api('GET', '/api/entries', { token, query: { from: '2026-02-30' } })));
+    for (const res of bad) {
+      expect(res.status).toBe(400);
+      expect(res.headers['x-read-cache']).toBeUndefined();
+    }
+    // A change ends the sharing too: the next burst reads the database again, and sees it.
+    await add(token, 900);
+    const after = await Promise.all(Array.from({ length: 6 }, () => t.api('GET', '/api/entries', { token, query: MARCH })));
+    for (const res of after) expect(expectOk(res).totals).toEqual({ amount: 4_000, count: 2 });
+    expect(after.filter((res) => res.headers['x-read-cache'] !== 'hit')).toHaveLength(1);
+  });
+
   it('serves nothing to a caller the guard turns away, kept or not', async () => {
     const { token } = await t.bookkeeper();
     await readTwice(token, '/api/entries', MARCH);

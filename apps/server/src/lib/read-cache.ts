@@ -50,8 +50,16 @@ export interface ReadCacheOptions {
 /** An answer larger than this is not kept: a year's ledger page is far smaller. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
+/** A read being answered now: the same read arriving meanwhile waits for its answer (see `share`). */
+interface InFlight {
+  version: string;
+  answer: Promise<CachedAnswer | undefined>;
+  settle: (answer: CachedAnswer | undefined) => void;
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, InFlight>();
   private bytes = 0;
   private readonly local = new Map<string, number>();
   private localAll = 0;
@@ -122,6 +130,30 @@ export class ReadCache {
     while (this.bytes + size > this.maxBytes && this.entries.size) this.delete(this.entries.keys().next().value!);
     this.entries.set(key, { ...answer, version, until: Date.now() + this.ttlMs });
     this.bytes += size;
+  }
+
+  /**
+   * Reads of one key under one version answered once: the first caller (`undefined` back) answers
+   * and then calls `settle`; a caller arriving meanwhile gets the first one's answer (or `undefined`
+   * when it could not be kept, and then answers by itself). Without this, the first moments after a
+   * change send every concurrent reader of a page to the database with the same query, and a page
+   * read by a hundred clients at once costs a hundred queries instead of one.
+   */
+  share(key: string, version: string): Promise<CachedAnswer | undefined> | undefined {
+    const running = this.inFlight.get(key);
+    if (running?.version === version) return running.answer;
+    let settle!: (answer: CachedAnswer | undefined) => void;
+    const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
+    this.inFlight.set(key, { version, answer, settle });
+    return undefined;
+  }
+
+  /** The first reader's answer is out (or will not be kept): the readers waiting on it go on. */
+  settle(key: string, version: string, answer: CachedAnswer | undefined) {
+    const running = this.inFlight.get(key);
+    if (running?.version !== version) return;
+    this.inFlight.delete(key);
+    running.settle(answer);
   }
 
   /**
