@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -37,19 +38,25 @@ export function SearchBox() {
   const sets = enough ? (results.data ?? []) : [];
   const flat = sets.flatMap((s) => s.results);
 
+  // The field takes the focus in the same event that asks for it (the phone's bar is rendered at
+  // once for that): a key typed right after `/` goes into it, not to the page behind.
+  const openAndFocus = useCallback(() => {
+    flushSync(() => setBarOpen(true));
+    input.current?.focus();
+  }, []);
+
   // `/` (outside a field) or Ctrl/Cmd+K: to the search.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const typing = e.target instanceof HTMLElement && (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
       if ((e.key === '/' && !typing) || (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey))) {
         e.preventDefault();
-        setBarOpen(true);
-        requestAnimationFrame(() => input.current?.focus());
+        openAndFocus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [openAndFocus]);
   useEffect(() => setActive(0), [debounced]);
 
   const close = () => {
@@ -128,7 +135,7 @@ export function SearchBox() {
     <ClickAwayListener onClickAway={() => setListOpen(false)}>
       <Box>
         {phone && !barOpen ? (
-          <IconButton onClick={() => (setBarOpen(true), requestAnimationFrame(() => input.current?.focus()))} aria-label={t('shell.search.label')}>
+          <IconButton onClick={openAndFocus} aria-label={t('shell.search.label')}>
             <Icon name="heroicons_outline:magnifying-glass" size={22} />
           </IconButton>
         ) : phone ? (

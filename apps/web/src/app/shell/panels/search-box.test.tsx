@@ -1,0 +1,57 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppThemeProvider } from '@/app/theme/theme-provider';
+import { Providers, testI18n, testQueryClient } from '../test-utils';
+import { SearchBox } from './search-box';
+
+function setup(width: number) {
+  // MUI's useMediaQuery reads matchMedia: a phone below `md` (900 px) gets the bar, a desktop the field.
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      onchange: null,
+      dispatchEvent: () => false,
+    };
+  });
+  const router = createMemoryRouter([{ path: '/', element: <SearchBox /> }], { initialEntries: ['/'] });
+  render(
+    <Providers i18n={testI18n('en')} client={testQueryClient()}>
+      <AppThemeProvider>
+        <RouterProvider router={router} />
+      </AppThemeProvider>
+    </Providers>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+// What is typed right after `/` must land in the field: the focus moves in the same key event,
+// not a frame later (keys typed in between went to the page and were lost).
+describe('search box keyboard', () => {
+  it.each([
+    ['desktop', 1280, '/'],
+    ['desktop', 1280, 'k'],
+    ['phone', 390, '/'],
+  ] as const)('on a %s (%i px), %s focuses the field at once', (_name, width, key) => {
+    setup(width);
+    fireEvent.keyDown(document.body, { key, ctrlKey: key === 'k' });
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search' }));
+  });
+
+  it('a `/` typed inside another field stays there', () => {
+    setup(1280);
+    const other = document.createElement('input');
+    document.body.appendChild(other);
+    other.focus();
+    const event = fireEvent.keyDown(other, { key: '/' });
+    expect(event).toBe(true);
+    expect(document.activeElement).toBe(other);
+    other.remove();
+  });
+});
