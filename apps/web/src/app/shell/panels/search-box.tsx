@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -45,8 +45,9 @@ export function SearchBox() {
     input.current?.focus();
   }, []);
 
-  // `/` (outside a field) or Ctrl/Cmd+K: to the search.
-  useEffect(() => {
+  // `/` (outside a field) or Ctrl/Cmd+K: to the search. Listened to from before the top bar is first
+  // painted (a layout effect), so the shortcut works as soon as the bar can be seen.
+  useLayoutEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const typing = e.target instanceof HTMLElement && (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
       if ((e.key === '/' && !typing) || (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey))) {
