@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousFindings, type Finding } from '../../fixtures/a11y';
 import { adminToken, apiCall } from '../../fixtures/api';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
+import { VIEWPORTS, closeBrowser, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
 import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
 import { inject } from 'vitest';
 
@@ -71,6 +71,10 @@ async function audit(page: Page, screens: [string, string][], found: Record<stri
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     const findings = await seriousFindings(page);
+    // A page that scrolls sideways hides part of itself on a phone: counted as a finding too.
+    const sideways = await sidewaysScroll(page);
+    if (sideways > 0)
+      findings.push({ id: 'horizontal-overflow', impact: 'serious', help: `the page is ${sideways} px wider than the screen`, targets: [], html: [] });
     if (findings.length) found[path] = findings;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
+import { VIEWPORTS, closeBrowser, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
 import { adminToken, apiCall } from '../../fixtures/api';
 import { confirmedOwner, navigateTo, signInThroughPage } from '../../fixtures/owners';
 
@@ -195,6 +195,9 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await page.getByText('This month is closed').waitFor();
     await page.goto(`/user/dailyoperationalexpenses${MONTH}`);
     await page.getByText('This month is closed').waitFor();
+    // The receipt's clip (and its screen-reader text) keeps the list within the screen.
+    await page.getByText('1 receipt').first().waitFor({ state: 'attached' });
+    expect(await sidewaysScroll(page)).toBe(0);
     expect(await page.getByRole('button', { name: 'New Expense' }).first().isDisabled()).toBe(true);
     await page.getByRole('button', { name: /^View 2026-03-05/ }).click();
     dialog = page.getByRole('dialog');

@@ -29,6 +29,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+// Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
+import { visuallyHidden } from '@mui/utils';
 import { PAGE_SIZES, type Pagination } from '@cuadre/contracts';
 import { Icon } from '../icon';
 import { EmptyState, ErrorState } from '../page-states';
@@ -76,18 +78,6 @@ export interface DataListProps<T, S extends string, F extends string> {
   /** Shown when filters or a search leave nothing. */
   noMatch: { title: string; text?: string };
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  m: -1,
-  overflow: 'hidden',
-  p: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 /**
  * The one list of the app: a TanStack Table drawn with MUI. The server sorts, filters and pages
@@ -204,9 +194,15 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
         {totals && (
           <Card component="li" variant="outlined" sx={{ bgcolor: 'action.hover' }}>
             <CardContent sx={{ pb: '12px !important' }}>
-              <Typography variant="subtitle2">{t('common.list.total')}</Typography>
-              {table.getAllLeafColumns().map((col) =>
-                totals[col.id] !== undefined ? (
+              {/* The first column's total is a caption ("4 entries"), not a value of that column: it goes by the heading. */}
+              <Stack direction="row" justifyContent="space-between">
+                <Typography variant="subtitle2">{t('common.list.total')}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {totals[table.getAllLeafColumns()[0]?.id ?? '']}
+                </Typography>
+              </Stack>
+              {table.getAllLeafColumns().map((col, i) =>
+                i > 0 && totals[col.id] !== undefined ? (
                   <Stack key={col.id} direction="row" justifyContent="space-between">
                     <Typography variant="body2" color="text.secondary">
                       {col.columnDef.meta?.label}

@@ -65,7 +65,7 @@ function Screen({ q, onBulk }: { q: ListQuery<Row>; onBulk?: (rows: Row[]) => vo
         getRowId={(r) => r.id}
         rowActions={(r) => <Button>Edit {r.name}</Button>}
         bulkActions={onBulk ? (sel, clear) => <Button onClick={() => (onBulk(sel), clear())}>Delete selected</Button> : undefined}
-        totals={{ cents: '$16.49' }}
+        totals={{ name: '2 rows', cents: '$16.49' }}
         empty={{ title: 'No rows yet', action: <Button>Add the first row</Button> }}
         noMatch={{ title: 'No row matches' }}
       />
@@ -150,6 +150,11 @@ describe('the list kit', () => {
     expect(within(cards[1]!).getByText('Flour')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Amount')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('$12.99')).toBeInTheDocument();
+    // The totals card: the first column's total is its caption, beside the heading, not under "Name".
+    const totals = within(cards[2]!);
+    expect(totals.getByText('2 rows').previousElementSibling).toHaveTextContent('Total');
+    expect(totals.queryByText('Name')).not.toBeInTheDocument();
+    expect(totals.getByText('$16.49').previousElementSibling).toHaveTextContent('Amount');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeInTheDocument();
   });
 

@@ -2,10 +2,11 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Box, CircularProgress, Dialog, IconButton, Popover, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { Icon } from '@/components/icon';
+// Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
+import { visuallyHidden } from '@mui/utils';
 
 /** Above this the badge shows "99+". */
 const MAX = 99;
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * A top-bar button that opens a panel: a popover 90 units (360 px) wide on larger screens, the whole

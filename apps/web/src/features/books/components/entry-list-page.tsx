@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+// Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
+import { visuallyHidden } from '@mui/utils';
 import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
@@ -136,7 +138,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
             {e.attachments.length > 0 && (
               <Box component="span" sx={{ ml: 0.5, color: 'text.secondary' }} title={t('books.receipts.count', { count: e.attachments.length })}>
                 <Icon name="heroicons_outline:paper-clip" size={14} />
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box component="span" sx={visuallyHidden}>
                   {t('books.receipts.count', { count: e.attachments.length })}
                 </Box>
               </Box>
