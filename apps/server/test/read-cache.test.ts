@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadCache } from '../src/lib/read-cache.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestStore } from './helpers/database.js';
 import { expectOk } from './helpers/expect.js';
@@ -166,6 +167,33 @@ describe('kept answers never outlive a change', () => {
     expect((await t.api('GET', '/api/entries', { query: MARCH })).status).toBe(401);
     const free = await t.ownerToken();
     expect((await t.api('GET', '/api/entries', { token: free.token, query: MARCH })).status).toBe(403);
+  });
+});
+
+describe('one answer for readers arriving together (ReadCache.share)', () => {
+  const answer = (text: string) => ({ payload: Buffer.from(text), contentType: 'application/json' });
+
+  it('lets the waiters of an older version go when its first reader answers, though a newer version is being read meanwhile', async () => {
+    const cache = new ReadCache();
+    expect(cache.share('k', '0.1')).toBeUndefined(); // the first reader of version 0.1 goes to the database
+    const waiter = cache.share('k', '0.1'); // a second waits for it
+    // The owner changes something: the next reader, of version 0.2, goes to the database too.
+    expect(cache.share('k', '0.2')).toBeUndefined();
+    const newer = cache.share('k', '0.2');
+    cache.settle('k', '0.1', answer('old'));
+    expect((await waiter)?.payload.toString()).toBe('old');
+    cache.settle('k', '0.2', answer('new'));
+    expect((await newer)?.payload.toString()).toBe('new');
+    // Settled, the next reader starts again.
+    expect(cache.share('k', '0.2')).toBeUndefined();
+  });
+
+  it('a reader whose first reader gives up (no answer to keep) answers by itself', async () => {
+    const cache = new ReadCache();
+    expect(cache.share('k', '1')).toBeUndefined();
+    const waiter = cache.share('k', '1');
+    cache.settle('k', '1', undefined);
+    expect(await waiter).toBeUndefined();
   });
 });
 

@@ -52,10 +52,13 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** A read being answered now: the same read arriving meanwhile waits for its answer (see `share`). */
 interface InFlight {
-  version: string;
   answer: Promise<CachedAnswer | undefined>;
   settle: (answer: CachedAnswer | undefined) => void;
+  timer: NodeJS.Timeout;
 }
+
+/** A reader waits this long at most for another's answer, then answers by itself. */
+const SHARE_WAIT_MS = 10_000;
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -140,19 +143,26 @@ export class ReadCache {
    * read by a hundred clients at once costs a hundred queries instead of one.
    */
   share(key: string, version: string): Promise<CachedAnswer | undefined> | undefined {
-    const running = this.inFlight.get(key);
-    if (running?.version === version) return running.answer;
+    // Per key *and* version: after a change, the first read of the new version answers for its own
+    // waiters, while the one still answering for the old version lets its waiters go in its turn.
+    const id = `${version}|${key}`;
+    const running = this.inFlight.get(id);
+    if (running) return running.answer;
     let settle!: (answer: CachedAnswer | undefined) => void;
     const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
-    this.inFlight.set(key, { version, answer, settle });
+    // Should the first reader never be heard of again, its waiters are not held for ever.
+    const timer = setTimeout(() => this.settle(key, version, undefined), SHARE_WAIT_MS).unref();
+    this.inFlight.set(id, { answer, settle, timer });
     return undefined;
   }
 
   /** The first reader's answer is out (or will not be kept): the readers waiting on it go on. */
   settle(key: string, version: string, answer: CachedAnswer | undefined) {
-    const running = this.inFlight.get(key);
-    if (running?.version !== version) return;
-    this.inFlight.delete(key);
+    const id = `${version}|${key}`;
+    const running = this.inFlight.get(id);
+    if (!running) return;
+    this.inFlight.delete(id);
+    clearTimeout(running.timer);
     running.settle(answer);
   }
 
