@@ -8,10 +8,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * ARCHITECTURE.md's budget is 150 KB; this gate holds the line where the bundle is now (195.6 KB with
- * the form pattern on sign-in), and comes down with it.
+ * ARCHITECTURE.md's budget is 150 KB; this gate holds the line where the bundle is now (194.6 KB with
+ * the form pattern on sign-in and small chunks merged), and comes down with it.
  */
-const SIGN_IN_BUDGET_KB = 197;
+const SIGN_IN_BUDGET_KB = 195;
 /** No route's own chunk (without what it shares) may pass this. */
 const ROUTE_CHUNK_BUDGET_KB = 60;
 
