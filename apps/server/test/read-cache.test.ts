@@ -188,6 +188,16 @@ describe('one answer for readers arriving together (ReadCache.share)', () => {
     expect(cache.share('k', '0.2')).toBeUndefined();
   });
 
+  it('hands the waiters the kept answer itself, so what one of them compresses is kept for the next', () => {
+    const cache = new ReadCache();
+    const kept = cache.set('k', '1', answer('x'.repeat(2_000)));
+    let compressions = 0;
+    const compress = (payload: Buffer) => (compressions++, payload.subarray(0, 10));
+    cache.compressed('k', kept, 'br', compress);
+    cache.compressed('k', cache.get('k', '1')!, 'br', compress);
+    expect(compressions).toBe(1);
+  });
+
   it('a reader whose first reader gives up (no answer to keep) answers by itself', async () => {
     const cache = new ReadCache();
     expect(cache.share('k', '1')).toBeUndefined();

@@ -126,13 +126,16 @@ export class ReadCache {
     return entry;
   }
 
-  set(key: string, version: string, answer: CachedAnswer) {
+  /** Keeps the answer; what is returned is the kept one (or the answer itself when it is too large to keep). */
+  set(key: string, version: string, answer: CachedAnswer): CachedAnswer {
     const size = answer.payload.length;
-    if (size > MAX_ANSWER_BYTES) return;
+    if (size > MAX_ANSWER_BYTES) return answer;
     this.delete(key);
     while (this.bytes + size > this.maxBytes && this.entries.size) this.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { ...answer, version, until: Date.now() + this.ttlMs });
+    const entry: Entry = { ...answer, version, until: Date.now() + this.ttlMs };
+    this.entries.set(key, entry);
     this.bytes += size;
+    return entry;
   }
 
   /**

@@ -64,8 +64,11 @@ export function readCacheHooks(app: FastifyInstance, cache: ReadCache) {
     if (slot) {
       let answer: CachedAnswer | undefined;
       if (reply.statusCode === 200 && typeof payload === 'string') {
-        answer = { payload: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') };
-        cache.set(slot.key, slot.version, answer);
+        // The kept entry itself goes to the waiters, so the compressed copies they make are kept with it.
+        answer = cache.set(slot.key, slot.version, {
+          payload: Buffer.from(payload),
+          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        });
       }
       cache.settle(slot.key, slot.version, answer);
     } else if (!READS.has(req.method) && req.auth) {
