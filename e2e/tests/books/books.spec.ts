@@ -188,6 +188,11 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await page.getByText('$1,535.00').first().waitFor();
     await page.getByText('$1,098.47').first().waitFor();
     await page.getByText('$427.61').first().waitFor();
+    // With a month of every kind of entry, the hub fits in two screen heights on a phone (issue 8).
+    if (viewport.name === 'phone') {
+      await page.getByRole('heading', { name: 'Recent entries' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(2 * viewport.height);
+    }
 
     // Closing the month: lists turn read-only and the server refuses a change.
     await page.getByRole('button', { name: 'Close month' }).click();

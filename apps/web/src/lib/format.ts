@@ -17,9 +17,13 @@ export const formatDate = (iso: string, lang: string) => dateFormat(lang, { year
 export const formatShortDate = (iso: string, lang: string) => dateFormat(lang, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(toDate(iso));
 /** `LLL yyyy`: Nov 2026 · nov 2026 · Kas 2026. */
 export const formatMonth = (isoOrYearMonth: string, lang: string) => dateFormat(lang, { year: 'numeric', month: 'short' }).format(toDate(isoOrYearMonth));
-/** A month by its name: November 2026 · noviembre de 2026 · Kasım 2026. */
-export const formatMonthName = (year: number, month: number, lang: string) =>
-  dateFormat(lang, { year: 'numeric', month: 'long' }).format(new Date(year, month - 1, 1));
+/** A month by its name: November 2026 · Noviembre de 2026 · Kasım 2026. */
+export const formatMonthName = (year: number, month: number, lang: string) => {
+  // A month named on its own (a heading, the picker, a sentence's start) begins with a capital, and
+  // only its first word does: Spanish gives "noviembre de 2026", which CSS capitalize made "Noviembre De 2026".
+  const name = dateFormat(lang, { year: 'numeric', month: 'long' }).format(new Date(year, month - 1, 1));
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+};
 /** A moment with its time: Nov 23, 2026, 3:05 PM. */
 export const formatDateTime = (iso: string, lang: string) =>
   dateFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(toDate(iso));

@@ -1,5 +1,5 @@
 import { formatMoney, parseMoney } from './money';
-import { formatDate, formatMonth, formatShortDate } from './format';
+import { formatDate, formatMonth, formatMonthName, formatShortDate } from './format';
 
 describe('parseMoney: typed text to integer cents, never through a float', () => {
   it.each([
@@ -50,5 +50,11 @@ describe('dates through Intl', () => {
     expect(formatMonth('2026-02', 'en')).toBe('Feb 2026');
     expect(formatDate('2026-11-23', 'es')).toBe('23 de noviembre de 2026');
     expect(formatShortDate('2026-02-01', 'tr')).toBe('01.02.2026');
+  });
+
+  it('names a month on its own with one capital, at the start', () => {
+    expect(formatMonthName(2026, 11, 'en')).toBe('November 2026');
+    expect(formatMonthName(2026, 11, 'es')).toBe('Noviembre de 2026');
+    expect(formatMonthName(2026, 11, 'tr')).toBe('Kasım 2026');
   });
 });

@@ -20,12 +20,7 @@ export function MonthPicker() {
           <Icon name="heroicons_outline:chevron-left" size={20} />
         </IconButton>
       </Tooltip>
-      <Typography
-        component="p"
-        variant="subtitle1"
-        aria-live="polite"
-        sx={{ fontWeight: 600, minWidth: 150, textAlign: 'center', textTransform: 'capitalize' }}
-      >
+      <Typography component="p" variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600, minWidth: { xs: 128, sm: 150 }, textAlign: 'center' }}>
         {label}
       </Typography>
       <Tooltip title={t('books.month.next')}>

@@ -133,6 +133,8 @@ export default function BooksHub() {
                   sx={{
                     fontVariantNumeric: 'tabular-nums',
                     fontWeight: 700,
+                    // A phone's half-width card holds "86.4 · $62.64" on one line at this size.
+                    fontSize: { xs: '1.1rem', sm: '1.25rem' },
                     overflowWrap: 'anywhere',
                     color: f.key === 'net' && s && s.net < 0 ? 'error.main' : undefined,
                   }}
@@ -184,7 +186,7 @@ export default function BooksHub() {
               </Typography>
               <Box component="nav" aria-label={t('books.hub.lists')} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1 }}>
                 {LISTS.map((l) => (
-                  <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover" sx={{ py: 0.75, fontSize: 14 }}>
+                  <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover" sx={{ py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}>
                     {t(`books.screens.${l.key}`)}
                   </Link>
                 ))}
@@ -199,7 +201,7 @@ export default function BooksHub() {
                     component={RouterLink}
                     to={`${r.path}?${r.yearOnly ? `year=${m.year}` : m.search}`}
                     underline="hover"
-                    sx={{ py: 0.75, fontSize: 14 }}
+                    sx={{ py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}
                   >
                     {t(`books.reports.${r.key}`)}
                   </Link>
@@ -260,8 +262,9 @@ export default function BooksHub() {
                   </Typography>
                 ) : (
                   <List dense disablePadding>
-                    {(recent.data?.items ?? []).slice(0, 5).map((e) => (
-                      <ListItemButton key={e.id} onClick={() => setEditing(e)} sx={{ px: 0.5 }}>
+                    {(recent.data?.items ?? []).slice(0, 5).map((e, i) => (
+                      // Three on a phone, so the hub stays within two screen heights; five on larger screens.
+                      <ListItemButton key={e.id} onClick={() => setEditing(e)} sx={{ px: 0.5, display: i >= 3 ? { xs: 'none', sm: 'flex' } : undefined }}>
                         <ListItemText
                           primary={`${t(`books.types.${e.type}`)} · ${e.categoryName}`}
                           secondary={[formatShortDate(e.date, i18n.language), e.workerName ?? e.providerName ?? e.productName ?? e.description]

@@ -76,7 +76,7 @@ export default function TaxMonths() {
               {months.data.map((m) => (
                 <TableRow key={m.month} hover>
                   <TableCell>
-                    <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
+                    <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600 }}>
                       {name(m.month)}
                     </Link>
                   </TableCell>
