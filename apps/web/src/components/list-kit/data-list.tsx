@@ -128,6 +128,8 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
   };
 
   let body: ReactNode;
+  // In a card the first column's total is the totals' caption ("4 entries"); the others are values under their labels.
+  const [captionColumn, ...valueColumns] = table.getAllLeafColumns();
   if (query.isPending) {
     body = (
       <Box role="status" aria-label={t('common.loading')} sx={{ p: 2 }}>
@@ -194,15 +196,14 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
         {totals && (
           <Card component="li" variant="outlined" sx={{ bgcolor: 'action.hover' }}>
             <CardContent sx={{ pb: '12px !important' }}>
-              {/* The first column's total is a caption ("4 entries"), not a value of that column: it goes by the heading. */}
               <Stack direction="row" justifyContent="space-between">
                 <Typography variant="subtitle2">{t('common.list.total')}</Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {totals[table.getAllLeafColumns()[0]?.id ?? '']}
+                  {totals[captionColumn?.id ?? '']}
                 </Typography>
               </Stack>
-              {table.getAllLeafColumns().map((col, i) =>
-                i > 0 && totals[col.id] !== undefined ? (
+              {valueColumns.map((col) =>
+                totals[col.id] !== undefined ? (
                   <Stack key={col.id} direction="row" justifyContent="space-between">
                     <Typography variant="body2" color="text.secondary">
                       {col.columnDef.meta?.label}

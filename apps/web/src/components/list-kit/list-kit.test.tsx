@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@mui/material';
 import common from '@/i18n/locales/common/en.json';
+import { setScreenWide } from '@/test/screen';
 import { DataList, ListToolbar, type ListQuery } from './data-list';
 import { parseListParams, toApiQuery, toSearchParams, useListParams, type ListConfig } from './list-params';
 
@@ -30,17 +31,7 @@ const rows: Row[] = [
   { id: 'b', name: 'Flour', cents: 1299 },
 ];
 
-function setPhone(phone: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: phone ? /max-width/.test(query) : /min-width/.test(query),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    }) as unknown as MediaQueryList;
-}
+const setPhone = (phone: boolean) => setScreenWide(!phone);
 
 const query = (over: Partial<ListQuery<Row>> = {}): ListQuery<Row> => ({
   data: { items: rows, pagination: { page: 1, size: 10, total: 2, lastPage: 1 } },

@@ -1,24 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppThemeProvider } from '@/app/theme/theme-provider';
+import { setScreenWide } from '@/test/screen';
 import { Providers, testI18n, testQueryClient } from '../test-utils';
 import { SearchBox } from './search-box';
 
 function setup(width: number) {
-  // MUI's useMediaQuery reads matchMedia: a phone below `md` (900 px) gets the bar, a desktop the field.
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: max ? width <= Number(max[1]) : false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      onchange: null,
-      dispatchEvent: () => false,
-    };
-  });
+  // A phone below `md` (900 px) gets the bar, a desktop the field.
+  setScreenWide(width >= 900);
   const router = createMemoryRouter([{ path: '/', element: <SearchBox /> }], { initialEntries: ['/'] });
   render(
     <Providers i18n={testI18n('en')} client={testQueryClient()}>
@@ -28,8 +17,6 @@ function setup(width: number) {
     </Providers>,
   );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 // What is typed right after `/` must land in the field: the focus moves in the same key event,
 // not a frame later (keys typed in between went to the page and were lost).

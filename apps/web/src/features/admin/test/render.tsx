@@ -17,19 +17,7 @@ export function testI18n() {
 /** A JSON answer from the mocked server. */
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Wide screen (md and up) unless told otherwise; jsdom has no matchMedia of its own. */
-export function setScreenWide(wide: boolean) {
-  window.matchMedia = (query: string) => ({
-    matches: wide ? /min-width/.test(query) : /max-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  });
-}
+export { setScreenWide } from '@/test/screen';
 
 /** Renders a screen at a path inside a memory router, with a fresh query cache and the English strings. */
 export function renderRoute(element: ReactElement, { path, url }: { path: string; url: string }) {
