@@ -15,6 +15,7 @@ import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { useMonth } from '../lib/month';
+import { RECENT_QUERY } from './hub-data';
 import { dateFormat, numberFormat } from '@/lib/intl';
 
 // The quick-add forms load when one is opened: the hub's first render on a phone does not pay for
@@ -71,7 +72,7 @@ export default function BooksHub() {
   const me = useQuery(currentUserQuery).data;
   const summary = useQuery(monthSummaryQuery(m.year, m.month));
   const months = useQuery(monthsQuery(m.year));
-  const recent = useQuery(entriesQuery({ sort: 'createdAt', order: 'desc', size: 10 }));
+  const recent = useQuery(entriesQuery(RECENT_QUERY));
   const closed = useMonthClosed(m.year, m.month);
   const [adding, setAdding] = useState<EntryType | 'trip' | null>(null);
   const [editing, setEditing] = useState<Entry | null>(null);

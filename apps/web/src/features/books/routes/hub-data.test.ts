@@ -1,0 +1,47 @@
+import { session } from '@/lib/session';
+import { queryClient } from '@/lib/queries';
+import { hubLoader } from './hub-data';
+
+const token = () => {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u', sid: 's', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+};
+const load = (url: string) => hubLoader({ request: new Request(url), params: {}, context: undefined } as Parameters<typeof hubLoader>[0]);
+const requested = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.map(([url]) => String(url)).sort();
+
+describe('the hub’s loader', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads nothing for a visitor (the shell sends them to sign-in)', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await load('http://localhost/user/dashboard')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts the reads of the month in the address together, before the page renders', async () => {
+    session.set(token());
+    const fetchMock = vi.fn().mockImplementation(() => new Promise(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    void load('http://localhost/user/dashboard?year=2025&month=3');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    expect(requested(fetchMock)).toEqual([
+      '/api/entries?sort=createdAt&order=desc&size=10',
+      '/api/reports/month-summary?year=2025&month=3',
+      '/api/settings',
+      '/api/tax-years/2025/months',
+    ]);
+  });
+
+  it('lets the page through at once when the server is away: no retries held here, no error thrown', async () => {
+    session.set(token());
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(load('http://localhost/user/dashboard')).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+});

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '@/lib/queries';
+import { session } from '@/lib/session';
+import { settingsQuery } from '@/lib/settings';
+import { entriesQuery, monthsQuery, monthSummaryQuery } from '../api/books-api';
+import { parseMonth } from '../lib/month';
+
+/** The hub's recent entries: the newest ten, whatever the month. */
+export const RECENT_QUERY = { sort: 'createdAt', order: 'desc', size: 10 } as const;
+
+/**
+ * The hub's reads start with the navigation, beside its code and the shell's user check, not after
+ * the page has rendered: the page then renders once, with its figures, instead of rendering empty and
+ * again as each answer arrives. A read that fails here is left to the page, which shows its error
+ * with a retry (prefetching never throws, and does not retry here: a server away for a moment must
+ * not hold the navigation for the retries' back-off).
+ */
+export async function hubLoader({ request }: LoaderFunctionArgs) {
+  if (!session.isSignedIn()) return null;
+  const m = parseMonth(new URL(request.url).searchParams);
+  const once = { retry: false } as const;
+  await Promise.all([
+    queryClient.prefetchQuery({ ...settingsQuery, ...once }),
+    queryClient.prefetchQuery({ ...monthSummaryQuery(m.year, m.month), ...once }),
+    queryClient.prefetchQuery({ ...monthsQuery(m.year), ...once }),
+    queryClient.prefetchQuery({ ...entriesQuery(RECENT_QUERY), ...once }),
+  ]);
+  return null;
+}
