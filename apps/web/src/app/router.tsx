@@ -97,6 +97,9 @@ export const routes: RouteObject[] = [
                     path: 'dashboard',
                     // Its reads start beside its code (hub-data.ts), loaded on its own so the first load stays small.
                     loader: (args) => import('@/features/books/routes/hub-data').then((m) => m.hubLoader(args)),
+                    // Another month on the hub itself is the page's to load: it keeps showing the month it
+                    // has until the next one arrives, instead of the click waiting for the answers.
+                    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
                     ...title('nav.user-dashboard'),
                     ...page(() => import('@/features/books/routes/hub')),
                   },
