@@ -10,6 +10,7 @@ import { build } from 'vite';
 
 /** Each step's imports and what it wraps around the form or puts in it; every step keeps the ones before. */
 interface Step {
+  id: 'react' | 'router' | 'mui' | 'i18n' | 'form' | 'query';
   label: string;
   imports: string;
   /** Code run before the render. */
@@ -22,13 +23,15 @@ interface Step {
   hooks?: string;
 }
 const STEPS: Step[] = [
-  { label: 'React DOM, a plain form', imports: `import { createRoot } from 'react-dom/client';` },
+  { id: 'react', label: 'React DOM, a plain form', imports: `import { createRoot } from 'react-dom/client';` },
   {
+    id: 'router',
     label: '+ React Router (data router)',
     imports: `import { createBrowserRouter, RouterProvider } from 'react-router';`,
     wrap: `<RouterProvider router={createBrowserRouter([{ path: '*', Component: () => $ }])} />`,
   },
   {
+    id: 'mui',
     label: '+ MUI, a CSS-variables theme, TextField and Button',
     imports: `import { Button, CssBaseline, TextField } from '@mui/material';\nimport { createTheme, ThemeProvider } from '@mui/material/styles';`,
     setup: `const theme = createTheme({ cssVariables: { colorSchemeSelector: 'class' }, colorSchemes: { light: true, dark: true } });`,
@@ -36,18 +39,21 @@ const STEPS: Step[] = [
     fields: `<TextField label={t('email')} {...reg('email')} /><TextField label={t('password')} type="password" {...reg('password')} /><Button type="submit" variant="contained">{t('signIn')}</Button>`,
   },
   {
+    id: 'i18n',
     label: '+ i18next and react-i18next',
     imports: `import i18next from 'i18next';\nimport { initReactI18next, useTranslation } from 'react-i18next';`,
     setup: `await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { email: 'Email address', password: 'Password', signIn: 'Sign in' } } } });`,
     hooks: `const { t } = useTranslation();`,
   },
   {
+    id: 'form',
     label: '+ react-hook-form with a zod schema',
     imports: `import { useForm } from 'react-hook-form';\nimport { z } from 'zod';`,
     setup: `const schema = z.object({ email: z.email(), password: z.string().min(8) });`,
     hooks: `const form = useForm<{ email: string; password: string }>(); const reg = form.register; const onSubmit = form.handleSubmit((v) => schema.safeParse(v).success && send(v));`,
   },
   {
+    id: 'query',
     label: '+ TanStack Query',
     imports: `import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';`,
     setup: `const client = new QueryClient();`,
@@ -59,7 +65,7 @@ const STEPS: Step[] = [
 /** The page at a step: a sign-in form with what the steps up to it bring. */
 function source(steps: Step[]): string {
   const hooks = steps.map((s) => s.hooks ?? '').join('\n  ');
-  const has = (label: string) => steps.some((s) => s.label.includes(label));
+  const has = (id: Step['id']) => steps.some((s) => s.id === id);
   const fields =
     [...steps].reverse().find((s) => s.fields)?.fields ??
     `<input aria-label={t('email')} {...reg('email')} /><input aria-label={t('password')} type="password" {...reg('password')} /><button type="submit">{t('signIn')}</button>`;
@@ -68,10 +74,10 @@ function source(steps: Step[]): string {
 const post = (v: unknown) => fetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify(v) });
 ${steps.map((s) => s.setup ?? '').join('\n')}
 function SignIn() {
-  ${has('i18next') ? '' : 'const t = (key: string) => key;'}
-  ${has('TanStack') ? '' : 'const send = post;'}
+  ${has('i18n') ? '' : 'const t = (key: string) => key;'}
+  ${has('query') ? '' : 'const send = post;'}
   ${hooks}
-  ${has('react-hook-form') ? '' : `const values: Record<string, string> = {}; const reg = (name: string) => ({ name, onChange: (e: { target: { value: string } }) => { values[name] = e.target.value; } }); const onSubmit = (e: { preventDefault(): void }) => { e.preventDefault(); send(values); };`}
+  ${has('form') ? '' : `const values: Record<string, string> = {}; const reg = (name: string) => ({ name, onChange: (e: { target: { value: string } }) => { values[name] = e.target.value; } }); const onSubmit = (e: { preventDefault(): void }) => { e.preventDefault(); send(values); };`}
   return <form onSubmit={onSubmit}>${fields}</form>;
 }
 createRoot(document.getElementById('root')!).render(${app});

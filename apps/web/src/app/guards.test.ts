@@ -3,11 +3,9 @@ import type { User } from '@cuadre/contracts';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, shellRedirect, signedInOnlyLoader } from './guards';
 import { ApiError } from '@/lib/api';
 import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
+import { tokenExpiringIn } from '@/test/token';
 
-const signedIn = () => {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  localStorage.setItem('accessToken', `${b64({ alg: 'HS256' })}.${b64({ sub: 'u', sid: 's', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`);
-};
+const signedIn = () => localStorage.setItem('accessToken', tokenExpiringIn());
 
 const user = (over: Partial<User>): User => ({
   id: 'u',

@@ -1,11 +1,7 @@
 import { z } from 'zod/mini';
 import { api, ApiError } from './api';
+import { tokenExpiringIn } from '@/test/token';
 import { session } from './session';
-
-const tokenExpiringIn = (seconds: number) => {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u', sid: 's', exp: Math.floor(Date.now() / 1000) + seconds })}.sig`;
-};
 
 const answer = (status: number, body: unknown) =>
   vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));

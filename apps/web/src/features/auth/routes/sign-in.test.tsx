@@ -4,6 +4,7 @@ import { queryClient, currentUserQuery } from '@/lib/queries';
 import { session } from '@/lib/session';
 import { apiError, mockApi, renderPage } from '../test-utils';
 import SignIn from './sign-in';
+import { tokenExpiringIn } from '@/test/token';
 
 vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
@@ -25,7 +26,7 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 // A well-formed token that expires in an hour, so the session counts as present.
-const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+const token = tokenExpiringIn();
 
 async function submit(email = 'owner@example.com', password = 'correct horse battery') {
   const ui = userEvent.setup({ delay: null });

@@ -3,11 +3,12 @@ import { currentUserQuery, queryClient } from '@/lib/queries';
 import { session } from '@/lib/session';
 import { apiError, mockApi, renderPage } from '../test-utils';
 import SignOut from './sign-out';
+import { tokenExpiringIn } from '@/test/token';
 
 vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
-const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+const token = tokenExpiringIn();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,11 +1,8 @@
 import { session } from '@/lib/session';
 import { queryClient } from '@/lib/queries';
+import { tokenExpiringIn } from '@/test/token';
 import { hubLoader } from './hub-data';
 
-const token = () => {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u', sid: 's', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-};
 const load = (url: string) => hubLoader({ request: new Request(url), params: {}, context: undefined } as Parameters<typeof hubLoader>[0]);
 const requested = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.map(([url]) => String(url)).sort();
 
@@ -23,8 +20,8 @@ describe('the hub’s loader', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('starts the reads of the month in the address together, before the page renders', async () => {
-    session.set(token());
+  it('starts the four reads at once, for the month in the address', async () => {
+    session.set(tokenExpiringIn());
     const fetchMock = vi.fn().mockImplementation(() => new Promise(() => {}));
     vi.stubGlobal('fetch', fetchMock);
     void load('http://localhost/user/dashboard?year=2025&month=3');
@@ -38,7 +35,7 @@ describe('the hub’s loader', () => {
   });
 
   it('lets the page through at once when the server is away: no retries held here, no error thrown', async () => {
-    session.set(token());
+    session.set(tokenExpiringIn());
     const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', fetchMock);
     await expect(load('http://localhost/user/dashboard')).resolves.toBeNull();
