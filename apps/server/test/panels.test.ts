@@ -383,19 +383,43 @@ describe('search', () => {
 describe('the help center', () => {
   it('serves FAQs by category, guides with their counts, and one guide as safe HTML, in the user’s language', async () => {
     const faqs = expectOk(await api('GET', '/api/apps/help-center/faqs'));
-    expect(faqs.map((c: { slug: string }) => c.slug)).toEqual(['general', 'books', 'taxes', 'account']);
+    expect(faqs.map((c: { slug: string }) => c.slug)).toEqual(['general', 'plans', 'books', 'people', 'mileage', 'taxes', 'account']);
     expect(faqs[0].faqs[0]).toMatchObject({ id: 'general-1', categoryId: 'general', question: 'What is Cuadre?' });
+    expect(faqs.find((c: { slug: string }) => c.slug === 'books').faqs.map((f: { id: string }) => f.id)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => `books-${n}`),
+    );
     expect(expectOk(await api('GET', '/api/apps/help-center/faqs?slug=taxes')).map((c: { slug: string }) => c.slug)).toEqual(['taxes']);
 
     const guides = expectOk(await api('GET', '/api/apps/help-center/guides?limit=1'));
+    expect(guides.map((c: { slug: string }) => c.slug)).toEqual([
+      'getting-started',
+      'recording',
+      'people',
+      'mileage',
+      'closing',
+      'reports',
+      'import',
+      'account',
+      'administration',
+    ]);
     const recording = guides.find((c: { slug: string }) => c.slug === 'recording');
-    expect(recording).toMatchObject({ title: 'Recording your day', visibleGuides: 1, totalGuides: 2 });
+    expect(recording).toMatchObject({ title: 'Recording your day', visibleGuides: 1, totalGuides: 5 });
+    expect(recording.guides[0]).toMatchObject({ slug: 'daily-income', title: "Recording a day's income" });
     expect(recording.guides[0].content).toBeUndefined();
-    expect(expectOk(await api('GET', '/api/apps/help-center/guides?slug=recording')).at(0)).toMatchObject({ visibleGuides: 2, totalGuides: 2 });
+    const all = expectOk(await api('GET', '/api/apps/help-center/guides?slug=recording')).at(0);
+    expect(all).toMatchObject({ visibleGuides: 5, totalGuides: 5 });
+    expect(all.guides.map((g: { slug: string }) => g.slug)).toEqual([
+      'daily-income',
+      'expenses-and-receipts',
+      'purchases',
+      'own-subcategories',
+      'correcting-entries',
+    ]);
 
     const one = expectOk(await api('GET', '/api/apps/help-center/guide?categorySlug=mileage&guideSlug=standard-rate'));
-    expect(one).toMatchObject({ slug: 'mileage', guide: { slug: 'standard-rate', title: 'Mileage and the standard rate' } });
+    expect(one).toMatchObject({ slug: 'mileage', guide: { slug: 'standard-rate', title: 'The mileage log and the standard rate' } });
     expect(one.guide.content).toContain('<p>');
+    expect(one.guide.content).toContain('href="/user/monthlymileage"');
     expect(one.guide.content).not.toMatch(/<script|javascript:/i);
     expectError(await api('GET', '/api/apps/help-center/guide?categorySlug=mileage&guideSlug=nope'), 404, 'NOT_FOUND');
     expectError(await api('GET', '/api/apps/help-center/guide?categorySlug=../etc&guideSlug=x'), 400, 'VALIDATION');
@@ -403,5 +427,64 @@ describe('the help center', () => {
     const tr = await t.bookkeeper();
     expectOk(await api('PATCH', '/api/settings', { preferences: { language: 'tr' } }, tr.token));
     expect(expectOk(await api('GET', '/api/apps/help-center/faqs?slug=general', undefined, tr.token))[0].faqs[0].question).toBe('Cuadre nedir?');
+  });
+
+  it('searches inside the guides and answers: every word, any case, any accents, with an excerpt around the match', async () => {
+    const search = async (query: string, as = owner.token) =>
+      expectOk(await api('GET', `/api/apps/help-center/search?query=${encodeURIComponent(query)}`, undefined, as));
+
+    // Words of a guide's body, not of any title: the search reads the text.
+    const van = await search('transit connect');
+    expect(van.guides.map((g: { categorySlug: string; slug: string }) => `${g.categorySlug}/${g.slug}`)).toEqual(['mileage/vehicles']);
+    expect(van.guides[0]).toMatchObject({ categoryTitle: 'Vehicles and mileage', title: 'Your vehicles' });
+    expect(`${van.guides[0].title} ${van.guides[0].subtitle}`.toLowerCase()).not.toContain('transit');
+    expect(van.guides[0].excerpt).toContain('Transit Connect');
+    expect(van.guides[0].excerpt.length).toBeLessThanOrEqual(210);
+    // Plain text: no Markdown or HTML in an excerpt.
+    expect(van.guides[0].excerpt).not.toMatch(/\*\*|<|\]\(/);
+
+    // Case and accents are ignored both ways; the excerpt keeps the text as written.
+    const dairy = await search('LACTEOS');
+    expect(dairy.guides.map((g: { slug: string }) => g.slug)).toContain('providers');
+    expect(dairy.guides.find((g: { slug: string }) => g.slug === 'providers').excerpt).toContain('Lácteos Hill Country');
+    expect((await search('LÁCTEOS')).guides).toEqual(dairy.guides);
+
+    // Every word must be there (in the title or the text).
+    const both = await search('odometer purpose');
+    expect(both.guides.map((g: { slug: string }) => g.slug)).toContain('standard-rate');
+    expect(await search('odometer zzyzx')).toEqual({ guides: [], faqs: [] });
+
+    // Guides whose title holds every word come first.
+    expect((await search('standard rate')).guides[0]).toMatchObject({ categorySlug: 'mileage', slug: 'standard-rate' });
+
+    // Questions are found by their answers too, and link back by id.
+    const mail = await search('spam folder');
+    expect(mail.faqs.map((f: { id: string }) => f.id)).toContain('account-2');
+    expect(mail.faqs.find((f: { id: string }) => f.id === 'account-2')).toMatchObject({
+      categorySlug: 'account',
+      categoryTitle: 'Your account',
+      question: 'I did not receive the confirmation e-mail',
+    });
+
+    // Too short a query is refused, not answered with everything; so is one without a query.
+    expectError(await api('GET', '/api/apps/help-center/search?query=a'), 400, 'VALIDATION');
+    expectError(await api('GET', '/api/apps/help-center/search?query=%20a%20'), 400, 'VALIDATION');
+    expectError(await api('GET', '/api/apps/help-center/search'), 400, 'VALIDATION');
+    expectError(await t.api('GET', '/api/apps/help-center/search', { query: { query: 'mileage' } }), 401, 'UNAUTHORIZED');
+
+    // In the user's language: a Turkish reader's results are the Turkish guides.
+    const tr = await t.bookkeeper();
+    expectOk(await api('PATCH', '/api/settings', { preferences: { language: 'tr' } }, tr.token));
+    const trTitle: string = expectOk(await api('GET', '/api/apps/help-center/guides?slug=mileage&limit=10', undefined, tr.token))[0].guides.find(
+      (g: { slug: string }) => g.slug === 'vehicles',
+    ).title;
+    expect(trTitle).not.toBe('Your vehicles');
+    const word = trTitle
+      .split(/\s+/)
+      .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+      .sort((a, b) => b.length - a.length)[0]!;
+    const found = await search(word, tr.token);
+    expect(found.guides.find((g: { slug: string }) => g.slug === 'vehicles')?.title).toBe(trTitle);
+    expect(found.guides.map((g: { title: string }) => g.title)).not.toContain('Your vehicles');
   });
 });

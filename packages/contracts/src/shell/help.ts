@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { listOf } from '../common/pagination.js';
 import { text } from '../common/text.js';
 import { requiredText } from '../books/numbers.js';
+import { SEARCH_MIN_LENGTH } from './search.js';
 
 // The help center's shapes (spec 001: FAQ and guide categories, FAQs, guides).
 export const ZFaq = z.object({ id: z.string(), categoryId: z.string(), question: z.string(), answer: z.string() });
@@ -36,6 +37,30 @@ export const ZGuidesQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1, 'limit starts at 1'), z.lte(100, 'limit is at most 100')), 5),
 });
 export const ZGuideQuery = z.object({ categorySlug: ZSlug, guideSlug: ZSlug });
+
+/**
+ * The help center's search: words inside the articles, not only their titles. Every word of the
+ * query must appear (in the title, the subtitle or the text), ignoring case and accents; a query
+ * shorter than the search box's minimum is refused rather than answered with everything.
+ */
+export const ZHelpSearchQuery = z.object({
+  query: text(100, z.trim(), z.minLength(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`)),
+});
+/** A guide the search found: where it opens, and a plain-text excerpt around the first match. */
+export const ZHelpSearchGuide = z.object({
+  categorySlug: z.string(),
+  categoryTitle: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  excerpt: z.string(),
+});
+export type HelpSearchGuide = z.infer<typeof ZHelpSearchGuide>;
+/** A question the search found (its id is the FAQ's, `<category>-<n>`). */
+export const ZHelpSearchFaq = z.object({ id: z.string(), categorySlug: z.string(), categoryTitle: z.string(), question: z.string(), excerpt: z.string() });
+export type HelpSearchFaq = z.infer<typeof ZHelpSearchFaq>;
+export const ZHelpSearchResults = z.object({ guides: z.array(ZHelpSearchGuide), faqs: z.array(ZHelpSearchFaq) });
+export type HelpSearchResults = z.infer<typeof ZHelpSearchResults>;
 
 /** A support request from the help center's form, answered by an administrator. */
 export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;

@@ -9,6 +9,8 @@ import {
   ZGuideOne,
   ZGuideQuery,
   ZGuidesQuery,
+  ZHelpSearchQuery,
+  ZHelpSearchResults,
   ZIdParam,
   ZSupportAnswerBody,
   ZSupportListQuery,
@@ -22,6 +24,7 @@ import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { mailLanguage } from '../auth/auth.mail.js';
 import { helpLibrary } from './help-content.js';
+import { searchHelp } from './help-search.js';
 import type { SupportService } from './support.service.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
@@ -74,6 +77,20 @@ export function helpRoutes(app: FastifyInstance, support: SupportService, guards
       if (!category || !guide) throw notFound('Guide');
       return { id: category.id, slug: category.slug, title: category.title, guide };
     },
+  );
+
+  r.get(
+    '/api/apps/help-center/search',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Guides and questions holding every word of the query (in the title or the text; case and accents ignored), with an excerpt',
+        querystring: ZHelpSearchQuery,
+        response: { 200: ZHelpSearchResults, ...errors },
+      },
+    },
+    (req) => searchHelp(library(req), req.query.query),
   );
 
   // Support requests: the asker's side.

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZFaqCategories, ZGuideCategories, ZGuideOne, ZSupportRequest, ZSupportRequestList } from '@cuadre/contracts';
+import { ZFaqCategories, ZGuideCategories, ZGuideOne, ZHelpSearchResults, ZSupportRequest, ZSupportRequestList } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 
 /** The help center's calls (spec 001) and support requests. The language is in the key: the server answers in the user's. */
@@ -21,6 +21,14 @@ export const guideQuery = (lang: string, categorySlug: string, guideSlug: string
   queryOptions({
     queryKey: ['help', lang, 'guide', categorySlug, guideSlug],
     queryFn: ({ signal }) => api('apps/help-center/guide', { query: { categorySlug, guideSlug }, schema: ZGuideOne, signal }),
+    staleTime: Infinity,
+  });
+
+/** The guides and questions holding every word of `query` (at least 2 characters), with an excerpt; the articles do not change while the server runs. */
+export const helpSearchQuery = (lang: string, query: string) =>
+  queryOptions({
+    queryKey: ['help', lang, 'search', query],
+    queryFn: ({ signal }) => api('apps/help-center/search', { query: { query }, schema: ZHelpSearchResults, signal }),
     staleTime: Infinity,
   });
 

@@ -1,30 +1,37 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, InputAdornment, Link, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { ErrorState } from '@/components/page-states';
-import { faqsQuery, guidesQuery } from '../api/help-api';
-import { matches } from '../components/matches';
+import { ErrorState, LoadingState } from '@/components/page-states';
+import { useDebounced } from '@/lib/use-debounced';
+import { guidesQuery, helpSearchQuery } from '../api/help-api';
 
-/** user/help-center: the guides by category, searchable, with the way to the FAQs and to a person. */
+const guidePath = (categorySlug: string, slug: string) => `/user/help-center/guides/${categorySlug}/${slug}`;
+
+/**
+ * user/help-center: the guides by category, with the way to the FAQs and to a person. From 2
+ * characters, 300 ms after typing stops, the search asks the server, which reads inside every guide
+ * and answer, and the results replace the categories until the box is cleared.
+ */
 export default function HelpCenter() {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
+  const query = useDebounced(q.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = query.length >= SEARCH_MIN_LENGTH;
   const guides = useQuery(guidesQuery(i18n.language, undefined, 100));
-  const faqs = useQuery(faqsQuery(i18n.language));
-  const cats = (guides.data ?? [])
-    .map((c) => ({ ...c, guides: c.guides.filter((g) => matches(q, g.title, g.subtitle, c.title)) }))
-    .filter((c) => c.guides.length > 0);
-  const questions = q.trim().length >= 2 ? (faqs.data ?? []).flatMap((c) => c.faqs.filter((f) => matches(q, f.question, f.answer))) : [];
+  // While the next query's answer comes, the last results stay (marked busy) rather than blinking away.
+  const found = useQuery({ ...helpSearchQuery(i18n.language, query), enabled: searching, placeholderData: keepPreviousData });
 
   return (
     <Box>
       <PageHeader title={t('help.title')} subtitle={t('help.subtitle')} />
       <TextField
         fullWidth
+        type="search"
         value={q}
         onChange={(e) => setQ(e.target.value)}
         placeholder={t('help.searchPlaceholder')}
@@ -51,29 +58,72 @@ export default function HelpCenter() {
           {t('help.supportLink')}
         </Button>
       </Stack>
-      {questions.length > 0 && (
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <CardContent>
-            <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-              {t('help.matchingQuestions')}
+      {searching ? (
+        found.isError ? (
+          <ErrorState error={found.error} onRetry={() => void found.refetch()} />
+        ) : found.isPending ? (
+          <LoadingState label={t('help.searching')} />
+        ) : found.data.guides.length === 0 && found.data.faqs.length === 0 ? (
+          <Box role="status">
+            <Typography>{t('help.noMatch')}</Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('help.noMatchHint')}
             </Typography>
-            {questions.slice(0, 5).map((f) => (
-              <Link key={f.id} component={RouterLink} to={`/user/help-center/faqs?q=${encodeURIComponent(q)}`} sx={{ display: 'block', py: 0.5 }}>
-                {f.question}
-              </Link>
-            ))}
-          </CardContent>
-        </Card>
-      )}
-      {guides.isError ? (
+          </Box>
+        ) : (
+          <Stack spacing={3} aria-busy={found.isPlaceholderData} sx={{ opacity: found.isPlaceholderData ? 0.6 : 1 }}>
+            {found.data.guides.length > 0 && (
+              <Box component="section" aria-labelledby="help-found-guides">
+                <Typography id="help-found-guides" component="h2" variant="h6" sx={{ mb: 1 }}>
+                  {t('help.matchingGuides')}
+                </Typography>
+                <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {found.data.guides.map((g) => (
+                    <Card key={`${g.categorySlug}/${g.slug}`} component="li" variant="outlined">
+                      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                        <Typography variant="overline" color="text.secondary">
+                          {g.categoryTitle}
+                        </Typography>
+                        <Link component={RouterLink} to={guidePath(g.categorySlug, g.slug)} sx={{ display: 'block', fontWeight: 600 }}>
+                          {g.title}
+                        </Link>
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                          {g.excerpt}
+                        </Typography>
+                      </CardContent>
+                    </Card>
+                  ))}
+                </Stack>
+              </Box>
+            )}
+            {found.data.faqs.length > 0 && (
+              <Box component="section" aria-labelledby="help-found-questions">
+                <Typography id="help-found-questions" component="h2" variant="h6" sx={{ mb: 1 }}>
+                  {t('help.matchingQuestions')}
+                </Typography>
+                <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {found.data.faqs.map((f) => (
+                    <Box key={f.id} component="li">
+                      <Link component={RouterLink} to={`/user/help-center/faqs?q=${encodeURIComponent(query)}`} sx={{ fontWeight: 600 }}>
+                        {f.question}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary">
+                        {f.excerpt}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Stack>
+              </Box>
+            )}
+          </Stack>
+        )
+      ) : guides.isError ? (
         <ErrorState error={guides.error} onRetry={() => void guides.refetch()} />
       ) : guides.isPending ? (
         <Skeleton variant="rounded" height={240} />
-      ) : cats.length === 0 ? (
-        <Typography color="text.secondary">{t('help.noMatch')}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
-          {cats.map((c) => (
+          {guides.data.map((c) => (
             <Card key={c.id} variant="outlined">
               <CardContent>
                 <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -81,7 +131,7 @@ export default function HelpCenter() {
                 </Typography>
                 {c.guides.map((g) => (
                   <Box key={g.id} sx={{ py: 0.75 }}>
-                    <Link component={RouterLink} to={`/user/help-center/guides/${c.slug}/${g.slug}`} sx={{ fontWeight: 600 }}>
+                    <Link component={RouterLink} to={guidePath(c.slug, g.slug)} sx={{ fontWeight: 600 }}>
                       {g.title}
                     </Link>
                     <Typography variant="body2" color="text.secondary">
