@@ -11,7 +11,7 @@ import { booksKeys, monthSummaryQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
-import { numeric, ReportActions } from '../components/report-parts';
+import { numeric, PrintOnly, ReportActions } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 import { numberFormat } from '@/lib/intl';
 
@@ -59,7 +59,12 @@ export default function MonthDashboard() {
       <BackToBooks />
       <PageHeader
         title={t('books.reports.monthDashboard')}
-        subtitle={period}
+        subtitle={
+          <>
+            <PrintOnly>{period}</PrintOnly>
+            {t('books.reports.monthDashboardText')}
+          </>
+        }
         actions={
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
             <MonthPicker />
