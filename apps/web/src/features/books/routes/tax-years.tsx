@@ -35,7 +35,16 @@ export default function TaxYears() {
         />
       ) : (
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('books.reports.taxYears')}>
+          <Table
+            size="small"
+            aria-label={t('books.reports.taxYears')}
+            // Tighter cells on a phone, so the year, its income, its net and its status fit 390 px.
+            sx={{
+              '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+              '& .MuiTableCell-root:first-of-type': { pl: 2 },
+              '& .MuiTableCell-root:last-of-type': { pr: 2 },
+            }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('books.reports.year')}</TableCell>
