@@ -8,6 +8,8 @@ import { downloadFile } from '@/lib/download';
 
 /** Figures in a column: digits of one width, never wrapped. */
 export const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** A loss, in a red that keeps 4.5:1 on either scheme (the dark scheme's error.main is 4:1 on its paper). */
+export const negative = { color: 'error.main', '.dark &': { color: 'error.light' } } as const;
 /** Totals read like the rows above them (MUI's table footer is small and grey). */
 export const totalsFooter = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
 

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { numeric, PrintOnly, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+import { negative, numeric, PrintOnly, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
 import { numberFormat } from '@/lib/intl';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -37,7 +37,7 @@ export default function AnnualTotal() {
         {label}
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-      <TableCell align="right" sx={{ ...numeric, fontWeight: 700, color: amount < 0 ? 'error.main' : undefined }}>
+      <TableCell align="right" sx={{ ...numeric, fontWeight: 700, ...(amount < 0 ? negative : {}) }}>
         {money(amount)}
       </TableCell>
     </TableRow>

@@ -20,6 +20,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { TaxMonth } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
@@ -30,7 +31,7 @@ import { dateFormat } from '@/lib/intl';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, monthsQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { numeric, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+import { negative, numeric, totalsFooter, useYear, YearPicker } from '../components/report-parts';
 
 /** A phone's table: tighter cells, so the month, its income, its net and its action fit 390 px. */
 const compactOnPhone = {
@@ -137,12 +138,17 @@ export default function TaxMonths() {
               {months.data.map((m) => (
                 <TableRow key={m.month} hover>
                   <TableCell>
-                    <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600 }} aria-label={name(m.month)}>
+                    <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600 }}>
                       <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                         {name(m.month)}
                       </Box>
+                      {/* Named "Jan 2026": the name holds what is seen, and the year for whoever hears it. */}
                       <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
                         {short(m.month)}
+                        <Box component="span" sx={visuallyHidden}>
+                          {' '}
+                          {year}
+                        </Box>
                       </Box>
                     </Link>
                     <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
@@ -171,7 +177,7 @@ export default function TaxMonths() {
                       {money(m.outflows)}
                     </Link>
                   </TableCell>
-                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: m.net < 0 ? 'error.main' : undefined }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, ...(m.net < 0 ? negative : {}) }}>
                     <Link
                       component={RouterLink}
                       to={link(m.month, '/user/profitsandlossesmonth')}

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { taxYearsQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { numeric } from '../components/report-parts';
+import { negative, numeric } from '../components/report-parts';
 
 /** user/taxyears: every year with records, each opening its months. */
 export default function TaxYears() {
@@ -70,7 +70,7 @@ export default function TaxYears() {
                   <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                     {money(y.outflows)}
                   </TableCell>
-                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: y.net < 0 ? 'error.main' : undefined }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, ...(y.net < 0 ? negative : {}) }}>
                     {money(y.net)}
                   </TableCell>
                   <TableCell>
