@@ -129,7 +129,8 @@ function useWholeWhenTight(frame: RefObject<HTMLElement | null>, figures: unknow
 }
 
 /** Sticky cells cover what scrolls under them, so they carry the paper's colour, shaded like their row. */
-const shade = (theme: Theme) => `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`;
+// Through the theme's CSS variables, so the shade and the edges follow the scheme in use.
+const shade = (theme: Theme) => `linear-gradient(${(theme.vars ?? theme).palette.action.hover}, ${(theme.vars ?? theme).palette.action.hover})`;
 const stickyFirst = {
   position: 'sticky',
   left: 0,
@@ -138,14 +139,14 @@ const stickyFirst = {
   width: { xs: 112, sm: 132 },
   minWidth: { xs: 112, sm: 132 },
   whiteSpace: 'normal',
-  boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}`,
+  boxShadow: (theme: Theme) => `inset -1px 0 0 ${(theme.vars ?? theme).palette.divider}`,
 } as const;
 const stickyLast = {
   position: 'sticky',
   right: 0,
   zIndex: 2,
   bgcolor: 'background.paper',
-  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${(theme.vars ?? theme).palette.divider}`,
 } as const;
 
 const yearTable = {
