@@ -101,4 +101,96 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     expect(problemsOf(page).filter((p) => !/401|Unauthorized/i.test(p))).toEqual([]);
     await context.close();
   });
+
+  it('the yearly profit and loss fits the screen: every figure whole, the total in view, all twelve months beside it on a desktop, subtotals named', async () => {
+    const owner = await confirmedOwner(`pnl-fit-${viewport.name}`, 'Rosa Méndez');
+    const admin = await adminToken();
+    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
+    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
+    const { accessToken } = await apiCall<{ accessToken: string }>('POST', 'auth/sign-in', { email: owner.email, password: owner.password });
+    // A bakery's year: five-figure income every month (the widest months $19,999.99), rent and office
+    // costs; February loses money. Categories by kind, whatever they are called in the reader's language.
+    const { items: categories } = await apiCall<{ items: { id: string; kind: string }[] }>('GET', 'categories?size=100', undefined, accessToken);
+    const ofKind = (kind: string) => categories.filter((c) => c.kind === kind).map((c) => c.id);
+    const [sales] = ofKind('income');
+    const [rent, office] = ofKind('expense');
+    const entries = Array.from({ length: 12 }, (_, i) => {
+      const date = `2025-${String(i + 1).padStart(2, '0')}-15`;
+      const income = i === 1 ? 50_000 : i === 11 ? 1_999_999 : 1_651_398 + i * 9_117;
+      return [
+        { type: 'income', date, amount: income, categoryId: sales, paymentMethod: 'card' },
+        { type: 'expense', date, amount: 185_000, categoryId: rent, paymentMethod: 'check' },
+        { type: 'expense', date, amount: 24_847 + i * 313, categoryId: office, paymentMethod: 'card' },
+      ];
+    }).flat();
+    await apiCall('POST', 'entries/batch', { entries }, accessToken);
+
+    const { context, page } = await newPage(viewport);
+    await signInThroughPage(page, owner.email, owner.password);
+    await page.waitForURL('**/user/dashboard');
+    await page.goto('/user/profitsandlossesyear?year=2025');
+    const table = page.getByRole('table', { name: 'Profit and loss · year' });
+    await table.getByRole('row', { name: /^Total income / }).waitFor();
+    for (const subtotal of ['Total income', 'Total cost of goods sold', 'Gross profit', 'Total operating expenses', 'Net profit'])
+      await table.getByRole('row', { name: new RegExp(`^${subtotal} `) }).waitFor();
+
+    // No figure is cut: every cell with a figure is at least as wide as its text.
+    const cut = await table.evaluate((t) =>
+      Array.from(t.querySelectorAll('tbody td'))
+        .filter((td) => /\d/.test(td.textContent ?? ''))
+        .filter((td) => td.scrollWidth > td.clientWidth)
+        .map((td) => `${td.textContent} (${td.scrollWidth} > ${td.clientWidth})`),
+    );
+    expect(cut).toEqual([]);
+
+    // The total column is in view, heading and figures, at both widths.
+    const inView = async (cell: ReturnType<Page['locator']>) => {
+      const box = (await cell.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= viewport.width + 0.5;
+    };
+    const header = table.getByRole('row').first();
+    const netRow = table.getByRole('row', { name: /^Net profit / });
+    expect(await inView(header.getByRole('columnheader', { name: 'Total', exact: true }))).toBe(true);
+    expect(await inView(netRow.getByRole('cell').last())).toBe(true);
+    await expect.poll(() => netRow.getByRole('cell').last().textContent()).toBe('$165,174.75');
+
+    if (viewport.width >= 1280) {
+      // With the navigation open, the twelve months and the total all fit: nothing scrolls sideways.
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
+      const months = header.getByRole('columnheader');
+      expect(await months.count()).toBe(14);
+      for (let i = 1; i < 14; i++) expect(await inView(months.nth(i)), `column ${i}`).toBe(true);
+      const frame = await table.evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
+      expect(frame.scroll).toBeLessThanOrEqual(frame.client);
+      // The months in whole units; the exact amount stays in the cell for a screen reader and on pointing.
+      const january = table
+        .getByRole('row', { name: /^Total income / })
+        .getByRole('cell')
+        .first();
+      expect(await january.locator('[aria-hidden="true"]').innerText()).toBe('16,514');
+      expect(await january.getAttribute('title')).toBe('$16,513.98');
+      await table.getByRole('row', { name: /^Total income \$16,513\.98 \$500\.00 / }).waitFor();
+      await table.getByRole('row', { name: /^Net profit \$14,415\.51 -\$1,601\.60 / }).waitFor();
+    } else {
+      // A phone scrolls the months between the line names and the total, with their cents.
+      const january = table
+        .getByRole('row', { name: /^Total income / })
+        .getByRole('cell')
+        .first();
+      expect(await january.innerText()).toBe('$16,513.98');
+    }
+
+    // A month's report names its month once (the picker), and the picker's label fits on its line.
+    await page.goto('/user/profitsandlossesmonth?year=2025&month=11');
+    await page.getByRole('row', { name: /^Total income / }).waitFor();
+    expect(await page.getByText('November 2025', { exact: true }).filter({ visible: true }).count()).toBe(1);
+    const label = page.getByRole('group', { name: 'Month in view' }).getByText('November 2025');
+    const fits = await label.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth && el.getClientRects().length === 1 && el.clientHeight < 2 * parseFloat(getComputedStyle(el).lineHeight),
+    );
+    expect(fits).toBe(true);
+
+    expect(problemsOf(page).filter((p) => !/401|Unauthorized/i.test(p))).toEqual([]);
+    await context.close();
+  });
 });

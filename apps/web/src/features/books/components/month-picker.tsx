@@ -20,7 +20,12 @@ export function MonthPicker() {
           <Icon name="heroicons_outline:chevron-left" size={20} />
         </IconButton>
       </Tooltip>
-      <Typography component="p" variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600, minWidth: { xs: 128, sm: 150 }, textAlign: 'center' }}>
+      <Typography
+        component="p"
+        variant="subtitle1"
+        aria-live="polite"
+        sx={{ fontWeight: 600, minWidth: { xs: 128, sm: 150 }, textAlign: 'center', whiteSpace: 'nowrap' }}
+      >
         {label}
       </Typography>
       <Tooltip title={t('books.month.next')}>

@@ -1,13 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, GlobalStyles, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, GlobalStyles, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { downloadFile } from '@/lib/download';
 
 /** Figures in a column: digits of one width, never wrapped. */
 export const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** A loss, in a red that keeps 4.5:1 on either scheme (the dark scheme's error.main is 4:1 on its paper). */
+export const negative = { color: 'error.main', '.dark &': { color: 'error.light' } } as const;
 /** Totals read like the rows above them (MUI's table footer is small and grey). */
 export const totalsFooter = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
 
@@ -40,7 +42,7 @@ export function YearPicker({ year, onChange }: { year: number; onChange: (year: 
           <Icon name="heroicons_outline:chevron-left" size={20} />
         </IconButton>
       </Tooltip>
-      <Typography component="span" variant="subtitle1" sx={{ fontWeight: 700, minWidth: 48, textAlign: 'center' }} aria-live="polite">
+      <Typography component="span" variant="subtitle1" sx={{ fontWeight: 700, minWidth: 48, textAlign: 'center', whiteSpace: 'nowrap' }} aria-live="polite">
         {year}
       </Typography>
       <Tooltip title={t('books.reports.nextYear')}>
@@ -49,6 +51,18 @@ export function YearPicker({ year, onChange }: { year: number; onChange: (year: 
         </IconButton>
       </Tooltip>
     </Stack>
+  );
+}
+
+/**
+ * The period a report shows, on paper only: on screen the month or year picker says it (saying it
+ * again above the picker repeats it), but the pickers are not printed.
+ */
+export function PrintOnly({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: 'none', '@media print': { display: 'block', fontWeight: 700, color: 'text.primary' } }}>
+      {children}
+    </Box>
   );
 }
 

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { numeric, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+import { negative, numeric, PrintOnly, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
 import { numberFormat } from '@/lib/intl';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -37,7 +37,7 @@ export default function AnnualTotal() {
         {label}
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-      <TableCell align="right" sx={{ ...numeric, fontWeight: 700, color: amount < 0 ? 'error.main' : undefined }}>
+      <TableCell align="right" sx={{ ...numeric, fontWeight: 700, ...(amount < 0 ? negative : {}) }}>
         {money(amount)}
       </TableCell>
     </TableRow>
@@ -48,7 +48,12 @@ export default function AnnualTotal() {
       <BackToBooks />
       <PageHeader
         title={t('books.reports.annualTotal')}
-        subtitle={t('books.reports.annualTotalText')}
+        subtitle={
+          <>
+            <PrintOnly>{year}</PrintOnly>
+            {t('books.reports.annualTotalText')}
+          </>
+        }
         actions={
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
             <YearPicker year={year} onChange={setYear} />
@@ -104,10 +109,10 @@ export default function AnnualTotal() {
                 ))}
               </TableBody>
               <TableFooter sx={totalsFooter}>
-                {total(t('books.reports.income'), a.income)}
-                {total(t('books.reports.costOfGoods'), a.costOfGoods)}
+                {total(t('books.reports.totalIncome'), a.income)}
+                {total(t('books.reports.totalCostOfGoods'), a.costOfGoods)}
                 {total(t('books.reports.grossProfit'), a.grossProfit)}
-                {total(t('books.reports.operatingExpenses'), a.operatingExpenses)}
+                {total(t('books.reports.totalOperatingExpenses'), a.operatingExpenses)}
                 {total(t('books.reports.netProfit'), a.net)}
               </TableFooter>
             </Table>

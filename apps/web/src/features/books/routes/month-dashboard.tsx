@@ -11,7 +11,7 @@ import { booksKeys, monthSummaryQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
-import { numeric, ReportActions } from '../components/report-parts';
+import { negative, numeric, PrintOnly, ReportActions } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 import { numberFormat } from '@/lib/intl';
 
@@ -59,7 +59,12 @@ export default function MonthDashboard() {
       <BackToBooks />
       <PageHeader
         title={t('books.reports.monthDashboard')}
-        subtitle={period}
+        subtitle={
+          <>
+            <PrintOnly>{period}</PrintOnly>
+            {t('books.reports.monthDashboardText')}
+          </>
+        }
         actions={
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
             <MonthPicker />
@@ -90,11 +95,7 @@ export default function MonthDashboard() {
                     <Typography variant="body2" color="text.secondary">
                       {t(`books.reports.${f.key}`)}
                     </Typography>
-                    <Typography
-                      variant={f.strong ? 'h5' : 'h6'}
-                      component="p"
-                      sx={{ ...numeric, fontWeight: 700, color: f.negative ? 'error.main' : undefined }}
-                    >
+                    <Typography variant={f.strong ? 'h5' : 'h6'} component="p" sx={{ ...numeric, fontWeight: 700, ...(f.negative ? negative : {}) }}>
                       {f.value}
                     </Typography>
                     {'hint' in f && (
@@ -137,7 +138,7 @@ export default function MonthDashboard() {
                       <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                         {money(d.purchases + d.expenses + d.workerPayments + d.supplierPayments)}
                       </TableCell>
-                      <TableCell align="right" sx={{ ...numeric, color: d.net < 0 ? 'error.main' : undefined }}>
+                      <TableCell align="right" sx={{ ...numeric, ...(d.net < 0 ? negative : {}) }}>
                         {money(d.net)}
                       </TableCell>
                     </TableRow>

@@ -9,7 +9,7 @@ import { pnlQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PnlTable } from '../components/pnl-table';
-import { ReportActions } from '../components/report-parts';
+import { PrintOnly, ReportActions } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,7 +25,12 @@ export default function PnlMonth() {
       <BackToBooks />
       <PageHeader
         title={t('books.reports.pnlMonth')}
-        subtitle={period}
+        subtitle={
+          <>
+            <PrintOnly>{period}</PrintOnly>
+            {t('books.reports.pnlMonthText')}
+          </>
+        }
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
             <MonthPicker />

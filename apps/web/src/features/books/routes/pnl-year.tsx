@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { pnlQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { PnlTable } from '../components/pnl-table';
-import { ReportActions, useYear, YearPicker } from '../components/report-parts';
+import { PrintOnly, ReportActions, useYear, YearPicker } from '../components/report-parts';
 
 /** user/profitsandlossesyear?year=: the year's profit and loss in twelve month columns and a total. */
 export default function PnlYear() {
@@ -19,7 +19,12 @@ export default function PnlYear() {
       <BackToBooks />
       <PageHeader
         title={t('books.reports.pnlYear')}
-        subtitle={t('books.reports.pnlYearText')}
+        subtitle={
+          <>
+            <PrintOnly>{year}</PrintOnly>
+            {t('books.reports.pnlYearText')}
+          </>
+        }
         actions={
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
             <YearPicker year={year} onChange={setYear} />

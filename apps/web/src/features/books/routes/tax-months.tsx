@@ -3,16 +3,73 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMonthName } from '@/lib/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Card, Chip, Link, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  IconButton,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { TaxMonth } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/page-states';
+import { dateFormat } from '@/lib/intl';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, monthsQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { numeric, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+import { negative, numeric, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+
+/** A phone's table: tighter cells, so the month, its income, its net and its action fit 390 px. */
+const compactOnPhone = {
+  '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+  '& .MuiTableCell-root:first-of-type': { pl: 2 },
+  '& .MuiTableCell-root:last-of-type': { pr: { xs: 1, sm: 2 } },
+} as const;
+
+/** Close or reopen a month: a text button, or on a phone an icon button named the same. */
+function StatusAction({
+  action,
+  label,
+  text,
+  disabled,
+  onClick,
+}: {
+  action: 'close' | 'reopen';
+  label: string;
+  text: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <>
+      <Button size="small" onClick={onClick} disabled={disabled} aria-label={label} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+        {text}
+      </Button>
+      <Tooltip title={label}>
+        {/* A span under the tooltip: a disabled button gives it no events. */}
+        <Box component="span" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+          <IconButton size="small" onClick={onClick} disabled={disabled} aria-label={label}>
+            {action === 'close' ? <Icon name="heroicons_outline:lock-closed" size={18} /> : <Icon name="heroicons_outline:lock-open" size={18} />}
+          </IconButton>
+        </Box>
+      </Tooltip>
+    </>
+  );
+}
 
 /** user/taxmonths?year=: the year's twelve months, each opening its summary, with close and reopen. */
 export default function TaxMonths() {
@@ -24,6 +81,11 @@ export default function TaxMonths() {
   const months = useQuery(monthsQuery(year));
   const [closing, setClosing] = useState<TaxMonth | null>(null);
   const name = (m: number) => formatMonthName(year, m, i18n.language);
+  // On a phone the month's short name ("Sep"): the year is in the title, and four columns must fit.
+  const short = (m: number) => {
+    const text = dateFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(year, m - 1, 1));
+    return text.charAt(0).toLocaleUpperCase(i18n.language) + text.slice(1);
+  };
   const status = useMutation({
     mutationFn: ({ month, action }: { month: number; action: 'close' | 'reopen' }) => setMonthStatus(year, month, action),
     onSuccess: (m, v) => {
@@ -60,7 +122,7 @@ export default function TaxMonths() {
         <ErrorState error={months.error} onRetry={() => months.refetch()} />
       ) : (
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('books.reports.taxMonths', { year })}>
+          <Table size="small" aria-label={t('books.reports.taxMonths', { year })} sx={compactOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('books.reports.month')}</TableCell>
@@ -77,8 +139,21 @@ export default function TaxMonths() {
                 <TableRow key={m.month} hover>
                   <TableCell>
                     <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600 }}>
-                      {name(m.month)}
+                      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                        {name(m.month)}
+                      </Box>
+                      {/* Named "Jan 2026": the name holds what is seen, and the year for whoever hears it. */}
+                      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                        {short(m.month)}
+                        <Box component="span" sx={visuallyHidden}>
+                          {' '}
+                          {year}
+                        </Box>
+                      </Box>
                     </Link>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {t(`books.reports.${m.status}`)}
+                    </Typography>
                   </TableCell>
                   <TableCell align="right" sx={numeric}>
                     <Link
@@ -102,7 +177,7 @@ export default function TaxMonths() {
                       {money(m.outflows)}
                     </Link>
                   </TableCell>
-                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: m.net < 0 ? 'error.main' : undefined }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, ...(m.net < 0 ? negative : {}) }}>
                     <Link
                       component={RouterLink}
                       to={link(m.month, '/user/profitsandlossesmonth')}
@@ -115,26 +190,20 @@ export default function TaxMonths() {
                   </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1} alignItems="center">
-                      <Chip size="small" label={t(`books.reports.${m.status}`)} color={m.status === 'closed' ? 'default' : 'success'} variant="outlined" />
-                      {m.status === 'closed' ? (
-                        <Button
-                          size="small"
-                          onClick={() => status.mutate({ month: m.month, action: 'reopen' })}
-                          disabled={status.isPending}
-                          aria-label={`${t('books.reports.reopen')} ${name(m.month)}`}
-                        >
-                          {t('books.reports.reopen')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="small"
-                          onClick={() => setClosing(m)}
-                          disabled={status.isPending}
-                          aria-label={`${t('books.reports.close')} ${name(m.month)}`}
-                        >
-                          {t('books.reports.close')}
-                        </Button>
-                      )}
+                      <Chip
+                        size="small"
+                        label={t(`books.reports.${m.status}`)}
+                        color={m.status === 'closed' ? 'default' : 'success'}
+                        variant="outlined"
+                        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+                      />
+                      <StatusAction
+                        action={m.status === 'closed' ? 'reopen' : 'close'}
+                        label={`${t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')} ${name(m.month)}`}
+                        text={t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')}
+                        disabled={status.isPending}
+                        onClick={() => (m.status === 'closed' ? status.mutate({ month: m.month, action: 'reopen' }) : setClosing(m))}
+                      />
                     </Stack>
                   </TableCell>
                 </TableRow>

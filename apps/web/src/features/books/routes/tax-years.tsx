@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { useMoney } from '@/lib/settings';
 import { taxYearsQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { numeric } from '../components/report-parts';
+import { negative, numeric } from '../components/report-parts';
 
 /** user/taxyears: every year with records, each opening its months. */
 export default function TaxYears() {
@@ -35,7 +35,16 @@ export default function TaxYears() {
         />
       ) : (
         <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('books.reports.taxYears')}>
+          <Table
+            size="small"
+            aria-label={t('books.reports.taxYears')}
+            // Tighter cells on a phone, so the year, its income, its net and its status fit 390 px.
+            sx={{
+              '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+              '& .MuiTableCell-root:first-of-type': { pl: 2 },
+              '& .MuiTableCell-root:last-of-type': { pr: 2 },
+            }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('books.reports.year')}</TableCell>
@@ -61,7 +70,7 @@ export default function TaxYears() {
                   <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                     {money(y.outflows)}
                   </TableCell>
-                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, color: y.net < 0 ? 'error.main' : undefined }}>
+                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, ...(y.net < 0 ? negative : {}) }}>
                     {money(y.net)}
                   </TableCell>
                   <TableCell>
