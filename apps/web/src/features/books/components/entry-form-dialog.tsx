@@ -273,6 +273,27 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       >
         <DialogTitle id="entry-form-title">{title}</DialogTitle>
         <DialogContent>
+          {/* About the entry just saved, not the form below: above it, where the eye is after saving. */}
+          {unsent && (
+            <Alert
+              severity="warning"
+              role="alert"
+              sx={{ mb: 1 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => retry.mutate(unsent)} disabled={retry.isPending}>
+                  {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.retry')}
+                </Button>
+              }
+            >
+              {t('books.receipts.notSent', { name: unsent.file.name })}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {unsentText}
+              </Box>
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {t('books.receipts.notSentLater')}
+              </Box>
+            </Alert>
+          )}
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={half}>
               <FormTextField
@@ -443,25 +464,6 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
                 {formError}
               </Alert>
             )}
-            {unsent && (
-              <Alert
-                severity="warning"
-                role="alert"
-                action={
-                  <Button color="inherit" size="small" onClick={() => retry.mutate(unsent)} disabled={retry.isPending}>
-                    {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.retry')}
-                  </Button>
-                }
-              >
-                {t('books.receipts.notSent', { name: unsent.file.name })}
-                <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                  {unsentText}
-                </Box>
-                <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                  {t('books.receipts.notSentLater')}
-                </Box>
-              </Alert>
-            )}
             {notice && (
               <Alert severity="success" role="status">
                 {notice}
@@ -469,9 +471,13 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
             )}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {/* A phone stacks the buttons at full width, the one that saves on top: three do not fit side by side. */}
+        <DialogActions
+          disableSpacing
+          sx={{ px: 3, pb: 2, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
           {entry && onHistory && (
-            <Button onClick={() => onHistory(entry)} sx={{ mr: 'auto' }}>
+            <Button onClick={() => onHistory(entry)} sx={{ mr: { sm: 'auto' } }}>
               {t('books.entry.history')}
             </Button>
           )}

@@ -47,25 +47,29 @@ export function FirstRunChecklist({ month }: { month: { year: number; search: st
   return (
     <Card variant="outlined" component="section" aria-labelledby="first-run-title" sx={{ mb: 2 }}>
       <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Stack direction="row" alignItems="center" sx={{ gap: 1 }}>
           <Typography variant="subtitle2" component="h2" id="first-run-title">
             {t('books.hub.checklist.title')}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
             {t('books.hub.checklist.progress', { done, total: ONBOARDING_STEPS.length })}
           </Typography>
+          <Button size="small" color="inherit" onClick={() => dismiss.mutate()} disabled={dismiss.isPending} sx={{ flexShrink: 0, my: -0.5 }}>
+            {t('books.hub.checklist.dismiss')}
+          </Button>
         </Stack>
         <LinearProgress
           variant="determinate"
           value={(done / ONBOARDING_STEPS.length) * 100}
           aria-label={t('books.hub.checklist.progress', { done, total: ONBOARDING_STEPS.length })}
-          sx={{ my: 1, borderRadius: 1 }}
+          sx={{ mt: 0.5, mb: 1, borderRadius: 1 }}
         />
         <List dense disablePadding sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
           {ONBOARDING_STEPS.map((step) => {
             const ok = data.steps[step];
             return (
-              <ListItem key={step} disableGutters sx={{ py: 0.25, gap: 1, alignItems: 'center' }}>
+              // On a phone the steps done leave the list (the count and the bar keep them), so the hub stays short.
+              <ListItem key={step} disableGutters sx={{ py: 0.25, gap: 1, alignItems: 'center', display: ok ? { xs: 'none', sm: 'flex' } : 'flex' }}>
                 <Box component="span" sx={{ display: 'inline-flex', color: ok ? 'success.main' : 'text.disabled', flexShrink: 0 }} aria-hidden>
                   <Icon name={ok ? 'heroicons_outline:check-circle' : 'heroicons_outline:minus-circle'} size={20} />
                 </Box>
@@ -83,11 +87,6 @@ export function FirstRunChecklist({ month }: { month: { year: number; search: st
             );
           })}
         </List>
-        <Stack direction="row" justifyContent="flex-end" sx={{ mt: 0.5 }}>
-          <Button size="small" color="inherit" onClick={() => dismiss.mutate()} disabled={dismiss.isPending}>
-            {t('books.hub.checklist.dismiss')}
-          </Button>
-        </Stack>
       </CardContent>
       {view}
     </Card>

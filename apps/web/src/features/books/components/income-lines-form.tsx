@@ -229,7 +229,8 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
           {t('books.register.total', { count: lines.fields.length, amount: money(typedTotal) })}
         </Typography>
       </Stack>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+      {/* The keys are a keyboard's: a phone is not told of them. */}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}>
         {t('books.register.keys')}
       </Typography>
       <Stack spacing={1} sx={{ mt: 2 }}>
@@ -273,13 +274,17 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
       <DialogTitle id="income-lines-title">{dialog.title}</DialogTitle>
       <form onSubmit={onSubmit} noValidate>
         <DialogContent>{body}</DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {/* A phone stacks the buttons at full width, the one that saves on top: three do not fit side by side. */}
+        <DialogActions
+          disableSpacing
+          sx={{ px: 3, pb: 2, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
           {dialog.onSingle && (
             <Button
               onClick={() => closeGuarded(dialog.onSingle!)}
               disabled={pending}
               startIcon={<Icon name="heroicons_outline:paper-clip" size={18} />}
-              sx={{ mr: 'auto' }}
+              sx={{ mr: { sm: 'auto' } }}
             >
               {t('books.register.single')}
             </Button>
