@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart'];
+const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding'];
 /** Routes anyone may call: signing in and up, health, the avatars that emails and pages show. */
 const isPublic = (path: string) =>
   /^\/api\/(health|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/)/.test(

@@ -116,9 +116,9 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await choose(dialog, page, 'Category', 'Gastos de oficina');
     await choose(dialog, page, 'Subcategory', 'Papelería');
     await dialog.getByLabel('Description').fill('Printer paper');
-    await dialog.getByRole('button', { name: 'Save and add next' }).click();
+    await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page
       .getByRole('row', { name: /Printer paper/ })
       .or(page.getByText('Printer paper'))
@@ -132,9 +132,9 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await choose(dialog, page, 'Product', 'Flour 25 kg');
     await dialog.getByLabel('Quantity').fill('2.5');
     await dialog.getByText('$32.48').waitFor();
-    await dialog.getByRole('button', { name: 'Save and add next' }).click();
+    await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('$32.48').first().waitFor();
 
     await page.goto(`/user/dailyworkerspayments${MONTH}`);
@@ -144,9 +144,9 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await dialog.getByLabel('Amount').fill('720');
     await choose(dialog, page, 'Worker', 'Lucía Pérez');
     await choose(dialog, page, 'Category', 'Salarios y jornales');
-    await dialog.getByRole('button', { name: 'Save and add next' }).click();
+    await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`/user/dailysupplierspayments${MONTH}`);
     await page.getByRole('button', { name: 'New Supplier payment' }).first().click();
@@ -156,9 +156,9 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await choose(dialog, page, 'Provider', 'Harinas del Sur');
     await choose(dialog, page, 'Payment method', 'Check');
     await dialog.getByLabel('Reference (check, invoice)').fill('1042');
-    await dialog.getByRole('button', { name: 'Save and add next' }).click();
+    await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // A trip by odometer: 12.3 miles at the 2026 rate of 72.5 ¢ is $8.92.
     await page.goto(`/user/monthlymileage${MONTH}`);
@@ -185,7 +185,13 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
 
     // The hub adds it all up: income 1,535.00; outflows 45.99 + 32.48 + 720 + 300 = 1,098.47; net − 8.92 mileage.
     await page.goto(`/user/dashboard${MONTH}`);
+    // The first-run checklist has ticked what was done (no business name yet, no month closed); put away, it stays away.
+    await page.getByRole('region', { name: 'Getting started' }).getByText('3 of 5 done').waitFor();
+    await page.getByRole('button', { name: 'Hide this list' }).click();
+    await page.getByRole('region', { name: 'Getting started' }).waitFor({ state: 'detached' });
+    await page.reload();
     await page.getByText('$1,535.00').first().waitFor();
+    expect(await page.getByRole('region', { name: 'Getting started' }).count()).toBe(0);
     await page.getByText('$1,098.47').first().waitFor();
     await page.getByText('$427.61').first().waitFor();
     // With a month of every kind of entry, the hub fits in two screen heights on a phone (issue 8).

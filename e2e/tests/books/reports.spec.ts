@@ -38,9 +38,9 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     await dialog.getByLabel('Amount').fill('250');
     await dialog.getByRole('combobox', { name: /^Category(\s|$)/ }).click();
     await page.getByRole('option', { name: 'Gastos de oficina', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Save and add next' }).click();
+    await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Years → months → the month.
     await page.goto('/user/taxyears');

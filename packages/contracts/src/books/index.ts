@@ -8,3 +8,4 @@ export * from './settings.js';
 export * from './reports.js';
 export * from './jobs.js';
 export * from './import.js';
+export * from './onboarding.js';

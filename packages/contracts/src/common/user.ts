@@ -29,7 +29,14 @@ export const LAYOUTS = ['empty', 'centered', 'enterprise', 'material', 'modern',
 export const ZLayout = z.enum(LAYOUTS);
 export type Layout = z.infer<typeof ZLayout>;
 
-export const ZPreferences = z.object({ language: ZLanguage, scheme: ZScheme, theme: ZTheme, layout: ZLayout });
+export const ZPreferences = z.object({
+  language: ZLanguage,
+  scheme: ZScheme,
+  theme: ZTheme,
+  layout: ZLayout,
+  /** The hub's first-run checklist was put away (absent: shown until its steps are done). */
+  onboardingDismissed: z.optional(z.boolean()),
+});
 export type Preferences = z.infer<typeof ZPreferences>;
 
 export const DEFAULT_PREFERENCES: Preferences = { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' };

@@ -8,13 +8,15 @@ import { entryRoutes } from './entries.routes.js';
 import { EntriesService } from './entries.service.js';
 import { registerImportJobs } from './import.jobs.js';
 import { importRoutes } from './import.routes.js';
+import { onboardingRoutes } from './onboarding.routes.js';
+import { OnboardingService } from './onboarding.service.js';
 import { ImportService } from './import.service.js';
 import { PeriodsService } from './periods.service.js';
 import { registryRoutes } from './registries.routes.js';
 import { RegistriesService } from './registries.service.js';
 import { TripsService } from './trips.service.js';
 
-/** The books: registries, entries and receipts, bank statement imports, trips, periods, the month's summary, the audit trail. */
+/** The books: registries, entries and receipts, bank statement imports, trips, periods, the month's summary, the audit trail, the first-run checklist. */
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
@@ -23,5 +25,6 @@ export default async function booksArea(app: FastifyInstance, { core }: AreaOpti
   const imports = new ImportService(core.db, entries);
   registerImportJobs(core.jobs, imports);
   importRoutes(app, imports, core.guards, core.jobs);
+  onboardingRoutes(app, new OnboardingService(core.db), core.guards);
   bookRoutes(app, { audit: new AuditService(core.db), trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }

@@ -13,6 +13,7 @@ import {
   ZImportRuleList,
   ZMonthSummary,
   ZOk,
+  ZOnboarding,
   ZPnl,
   ZProduct,
   ZProductList,
@@ -132,6 +133,16 @@ export const monthsQuery = (year: number) =>
   queryOptions({ queryKey: [...booksKeys.periods, year], queryFn: ({ signal }) => api(`tax-years/${year}/months`, { schema: ZTaxMonthList, signal }) });
 export const setMonthStatus = (year: number, month: number, action: 'close' | 'reopen') =>
   api(`tax-years/${year}/months/${month}/${action}`, { method: 'POST', schema: ZTaxMonth });
+
+/**
+ * The hub's first-run checklist. Read again on each visit (no staleTime): a step done elsewhere (the
+ * business named in the settings, a vehicle in its registry) ticks when the owner comes back.
+ */
+export const onboardingQuery = queryOptions({
+  queryKey: ['books', 'onboarding'],
+  queryFn: ({ signal }) => api('onboarding', { schema: ZOnboarding, signal }),
+  staleTime: 0,
+});
 
 export const auditQuery = (entity: AuditEntity, id: string) =>
   queryOptions({ queryKey: ['books', 'audit', entity, id], queryFn: ({ signal }) => api('audit', { query: { entity, id }, schema: ZAuditList, signal }) });

@@ -1,15 +1,31 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { KINDS_FOR_TYPE, PAYMENT_METHODS, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { FormTextField } from '@/components/form/fields';
+import { useErrorText } from '@/lib/error-text';
 import { parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
-import { activeRecordsQuery, booksKeys, categoriesQuery, createEntry, subcategoriesQuery, updateEntry } from '../api/books-api';
+import { activeRecordsQuery, attachReceipt, booksKeys, categoriesQuery, createEntry, subcategoriesQuery, updateEntry } from '../api/books-api';
 import { centsToText, decimalText, numberText, purchasePreview } from './money-text';
+import { ReceiptPicker } from './receipt-picker';
 import { Receipts } from './receipts';
 
 export interface EntryFormValues {
@@ -26,6 +42,8 @@ export interface EntryFormValues {
   quantity: string;
   unitCost: string;
   hours: string;
+  /** A new entry's receipt, held until the entry is saved and then uploaded to it. */
+  receipt: File | null;
 }
 
 export interface EntryFormDialogProps {
@@ -37,17 +55,29 @@ export interface EntryFormDialogProps {
   /** Fields a screen fixes (the subcategory of its list, the worker of its filter). */
   preset?: Partial<EntryFormValues>;
   onClose: () => void;
-  /** Told of each saved entry (a new one leaves the form open for the next line). */
+  /** Told of each saved entry (with "Save and add another", a new one leaves the form open for the next line). */
   onSaved?: (entry: Entry, isNew: boolean) => void;
   onHistory?: (entry: Entry) => void;
 }
 
 const optionalMoney = z.string().check(z.refine((v) => v.trim() === '' || (parseMoney(v) ?? 0) > 0, { params: { i18n: 'books.validation.amount' } }));
 
+/** After "Save" the dialog closes; after "Save and add another" it starts the next line. */
+type Intent = 'close' | 'next';
+
+/** A receipt that did not reach its saved entry: the entry stays, the receipt can be sent again. */
+interface UnsentReceipt {
+  entry: Entry;
+  file: File;
+  error: unknown;
+  then: Intent;
+}
+
 /**
  * The one entry form, for every type: income, expense, purchase, worker and supplier payment. It
- * shows the fields the type takes; the server checks every rule again. Enter saves (a new entry:
- * and starts the next line, keeping date, category and method), Escape closes.
+ * shows the fields the type takes; the server checks every rule again. Enter (or "Save") saves and
+ * closes; "Save and add another" saves and starts the next line, keeping date, category and method.
+ * A new entry takes its receipt here, held until the entry is saved. Escape closes.
  */
 export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClose, onSaved, onHistory }: EntryFormDialogProps) {
   const { t } = useTranslation();
@@ -55,7 +85,10 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
   const { money } = useMoney();
-  const amountRef = useRef<HTMLInputElement>(null);
+  const intent = useRef<Intent>('close');
+  const [notice, setNotice] = useState<string>();
+  const [unsent, setUnsent] = useState<UnsentReceipt | null>(null);
+  const unsentText = useErrorText(unsent?.error);
 
   const categories = useQuery(categoriesQuery);
   const subcategories = useQuery({ ...subcategoriesQuery(), enabled: open });
@@ -82,6 +115,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
         unitCost: optionalMoney,
         hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
+        receipt: z.nullable(z.custom<File>((v) => v instanceof File)),
       }),
     [],
   );
@@ -100,6 +134,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
     quantity: numberText(entry?.quantity, 3),
     unitCost: centsToText(entry?.unitCost),
     hours: numberText(entry?.hours, 2),
+    receipt: null,
     ...preset,
   });
 
@@ -128,30 +163,69 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
     return body;
   };
 
-  const { form, onSubmit, formError, pending, leaveDialog, closeGuarded, success } = useAppForm<EntryFormValues>(schema, {
+  // The next line: same day, category, method and who was paid; a new amount, and no receipt.
+  const nextLine = (v: EntryFormValues) => {
+    form.reset({ ...v, amount: '', quantity: '', reference: '', description: '', hours: '', receipt: null });
+    setTimeout(() => form.setFocus(type === 'purchase' ? 'quantity' : 'amount'), 0);
+  };
+  const finish = (then: Intent, v: EntryFormValues, text: string) => {
+    if (then === 'close') return onClose();
+    nextLine(v);
+    setNotice(text);
+  };
+
+  const { form, onSubmit, formError, pending, leaveDialog, closeGuarded } = useAppForm<EntryFormValues, { saved: Entry; receiptError: unknown }>(schema, {
     defaultValues: defaults(),
     guardLeaving: false,
-    successText: entry ? undefined : t('books.entry.savedNext'),
-    submit: (v) => (entry ? updateEntry(entry.id, toBody(v)) : createEntry(toBody(v))),
-    onSuccess: (saved, v) => {
-      void qc.invalidateQueries({ queryKey: booksKeys.all });
-      onSaved?.(saved as Entry, !entry);
-      if (entry) onClose();
-      else {
-        // The next line: same day, category, method and who was paid; a new amount.
-        form.reset({ ...v, amount: '', quantity: '', reference: '', description: '', hours: '' });
-        setTimeout(() => amountRef.current?.focus(), 0);
-      }
+    submit: async (v) => {
+      if (entry) return { saved: await updateEntry(entry.id, toBody(v)), receiptError: undefined };
+      const saved = await createEntry(toBody(v));
+      // The entry is saved whatever becomes of its receipt: a failed upload is said, not thrown.
+      let receiptError: unknown;
+      if (v.receipt) await attachReceipt(saved.id, v.receipt).catch((err: unknown) => (receiptError = err ?? new Error('upload failed')));
+      return { saved, receiptError };
     },
+    onSuccess: ({ saved, receiptError }, v) => {
+      void qc.invalidateQueries({ queryKey: booksKeys.all });
+      onSaved?.(saved, !entry);
+      if (entry) return onClose();
+      const then = intent.current;
+      if (receiptError !== undefined && v.receipt) {
+        // The form starts the next line so a second "Save" cannot record the same entry twice.
+        setUnsent({ entry: saved, file: v.receipt, error: receiptError, then });
+        nextLine(v);
+        return;
+      }
+      finish(then, v, t('books.entry.savedNext'));
+    },
+  });
+  const retry = useMutation({
+    mutationFn: (u: UnsentReceipt) => attachReceipt(u.entry.id, u.file),
+    onSuccess: (_a, u) => {
+      setUnsent(null);
+      void qc.invalidateQueries({ queryKey: booksKeys.all });
+      if (u.then === 'close') onClose();
+      else setNotice(t('books.receipts.attachedLate', { name: u.file.name }));
+    },
+    onError: (error, u) => setUnsent({ ...u, error }),
   });
   const { control, reset, watch, setValue } = form;
 
   useEffect(() => {
+    setNotice(undefined);
+    setUnsent(null);
     if (open) reset(defaults());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog opens or shows another entry, not on each render
   }, [open, entry?.id, type]);
 
+  // The saved line's confirmation lasts until the next one is typed.
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (isDirty) setNotice(undefined);
+  }, [isDirty]);
+
   const categoryId = watch('categoryId');
+  const receipt = watch('receipt');
   const productId = watch('productId');
   const quantity = watch('quantity');
   const unitCost = watch('unitCost');
@@ -189,9 +263,37 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       fullScreen={fullScreen}
       aria-labelledby="entry-form-title"
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form
+        onSubmit={(e) => {
+          // Enter and "Save" save and close.
+          intent.current = 'close';
+          void onSubmit(e);
+        }}
+        noValidate
+      >
         <DialogTitle id="entry-form-title">{title}</DialogTitle>
         <DialogContent>
+          {/* About the entry just saved, not the form below: above it, where the eye is after saving. */}
+          {unsent && (
+            <Alert
+              severity="warning"
+              role="alert"
+              sx={{ mb: 1 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => retry.mutate(unsent)} disabled={retry.isPending}>
+                  {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.retry')}
+                </Button>
+              }
+            >
+              {t('books.receipts.notSent', { name: unsent.file.name })}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {unsentText}
+              </Box>
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {t('books.receipts.notSentLater')}
+              </Box>
+            </Alert>
+          )}
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={half}>
               <FormTextField
@@ -222,7 +324,6 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
                     name="quantity"
                     label={t('books.fields.quantity')}
                     fullWidth
-                    inputRef={amountRef}
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   />
                 </Grid>
@@ -261,7 +362,6 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
                   fullWidth
                   required
                   autoFocus
-                  inputRef={amountRef}
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                 />
               </Grid>
@@ -350,11 +450,13 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
             <Grid size={12}>
               <FormTextField control={control} name="description" label={t('books.fields.description')} fullWidth multiline={!!entry} />
             </Grid>
-            {entry && (
-              <Grid size={12}>
+            <Grid size={12}>
+              {entry ? (
                 <Receipts entry={entry} />
-              </Grid>
-            )}
+              ) : (
+                <ReceiptPicker file={receipt} onChange={(f) => setValue('receipt', f, { shouldDirty: true })} disabled={pending} />
+              )}
+            </Grid>
           </Grid>
           <Stack spacing={1} sx={{ mt: 2 }}>
             {formError && (
@@ -362,24 +464,40 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
                 {formError}
               </Alert>
             )}
-            {success && (
+            {notice && (
               <Alert severity="success" role="status">
-                {success}
+                {notice}
               </Alert>
             )}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {/* A phone stacks the buttons at full width, the one that saves on top: three do not fit side by side. */}
+        <DialogActions
+          disableSpacing
+          sx={{ px: 3, pb: 2, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
           {entry && onHistory && (
-            <Button onClick={() => onHistory(entry)} sx={{ mr: 'auto' }}>
+            <Button onClick={() => onHistory(entry)} sx={{ mr: { sm: 'auto' } }}>
               {t('books.entry.history')}
             </Button>
           )}
-          <Button onClick={() => closeGuarded(onClose)} disabled={pending}>
-            {entry ? t('common.cancel') : t('books.entry.done')}
+          <Button onClick={() => closeGuarded(onClose)} disabled={pending || retry.isPending}>
+            {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {entry ? t('common.save') : t('books.entry.saveNext')}
+          {!entry && (
+            <Button
+              variant="outlined"
+              disabled={pending || retry.isPending}
+              onClick={() => {
+                intent.current = 'next';
+                void onSubmit();
+              }}
+            >
+              {t('books.entry.saveAnother')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" disabled={pending || retry.isPending}>
+            {t('common.save')}
           </Button>
         </DialogActions>
       </form>

@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
-import { MAX_ATTACHMENT_BYTES, type Attachment, type Entry } from '@cuadre/contracts';
+import { ATTACHMENT_TYPES, type Attachment, type Entry } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { session } from '@/lib/session';
 import { downloadFile } from '@/lib/download';
 import { useErrorText } from '@/lib/error-text';
 import { attachReceipt, booksKeys, deleteAttachment, entryQuery } from '../api/books-api';
+import { receiptProblem, sizeText } from './receipt-picker';
 
 /** Opens a receipt: fetched with the session's token (the file is its owner's only), shown or saved by the browser. */
 async function openReceipt(a: Attachment, download: boolean) {
@@ -24,8 +25,6 @@ async function openReceipt(a: Attachment, download: boolean) {
   if (tab) tab.location.href = url;
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** An entry's receipts: view, download, attach (JPEG, PNG, WebP, PDF up to 10 MB) and remove. */
 export function Receipts({ entry }: { entry: Entry }) {
@@ -58,7 +57,8 @@ export function Receipts({ entry }: { entry: Entry }) {
   });
   const pick = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_ATTACHMENT_BYTES) return setProblem(new Error(t('books.receipts.tooLarge')));
+    const why = receiptProblem(file);
+    if (why) return setProblem(new Error(t(why)));
     upload.mutate(file);
   };
 
@@ -78,7 +78,7 @@ export function Receipts({ entry }: { entry: Entry }) {
           ref={input}
           type="file"
           hidden
-          accept="image/jpeg,image/png,image/webp,application/pdf"
+          accept={ATTACHMENT_TYPES.join(',')}
           aria-label={t('books.receipts.attach')}
           onChange={(e) => {
             pick(e.target.files?.[0]);

@@ -1,10 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
   Alert,
   Button,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,11 +18,12 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { isRealDate, type Trip, type TripBody } from '@cuadre/contracts';
+import { isRealDate, type Trip, type TripBody, type Vehicle } from '@cuadre/contracts';
 import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { activeRecordsQuery, booksKeys, createTrip, updateTrip } from '../api/books-api';
 import { decimalText, numberText } from './money-text';
+import { VehicleQuickForm } from './vehicle-quick-form';
 
 interface TripValues {
   vehicleId: string;
@@ -37,13 +39,19 @@ interface TripValues {
 
 const tenths = (key: string) => z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 1) !== undefined, { params: { i18n: key } }));
 
-/** A trip, by miles or by odometer; the IRS asks for the date, the business purpose and the miles. */
+/**
+ * A trip, by miles or by odometer; the IRS asks for the date, the business purpose and the miles.
+ * An owner without a vehicle adds one here first, and the trip form follows with it chosen.
+ */
 export function TripFormDialog({ open, trip, defaultDate, onClose }: { open: boolean; trip?: Trip; defaultDate: string; onClose: () => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
   const vehicles = useQuery({ ...activeRecordsQuery('vehicles'), enabled: open });
+  // The vehicle just added here: chosen, and listed before the registry's list is read again.
+  const [added, setAdded] = useState<Vehicle | null>(null);
+  const needsVehicle = !trip && !added && vehicles.data?.items.length === 0;
   const schema = useMemo(
     () =>
       z.object({
@@ -93,7 +101,16 @@ export function TripFormDialog({ open, trip, defaultDate, onClose }: { open: boo
   useEffect(() => {
     if (open) reset({ ...defaults(), vehicleId: trip?.vehicleId ?? vehicles.data?.items[0]?.id ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog opens or shows another trip
-  }, [open, trip?.id, vehicles.data?.items[0]?.id]);
+  }, [open, trip?.id]);
+  // The vehicle arrives after the form (the list read, or one just added): chosen then, without
+  // touching what is typed, and without counting as a change to ask about.
+  const firstVehicle = added?.id ?? vehicles.data?.items[0]?.id;
+  useEffect(() => {
+    if (open && firstVehicle && !form.getValues('vehicleId')) setValue('vehicleId', firstVehicle);
+  }, [open, firstVehicle, form, setValue]);
+  useEffect(() => {
+    if (!open) setAdded(null);
+  }, [open]);
   const by = watch('by');
   const start = decimalText(watch('odometerStart'), 1);
   const end = decimalText(watch('odometerEnd'), 1);
@@ -109,114 +126,123 @@ export function TripFormDialog({ open, trip, defaultDate, onClose }: { open: boo
       fullScreen={fullScreen}
       aria-labelledby="trip-form-title"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="trip-form-title">{trip ? t('books.trips.edit') : t('books.trips.new')}</DialogTitle>
-        <DialogContent>
-          {vehicles.data && vehicles.data.items.length === 0 && !trip && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t('books.trips.noVehicle')}
-            </Alert>
-          )}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={half}>
-              <FormTextField control={control} name="vehicleId" select label={t('books.fields.vehicle')} fullWidth required>
-                {(vehicles.data?.items ?? []).map((v) => (
-                  <MenuItem key={v.id} value={v.id}>
-                    {v.name}
-                  </MenuItem>
-                ))}
-                {trip && !vehicles.data?.items.some((v) => v.id === trip.vehicleId) && <MenuItem value={trip.vehicleId}>{trip.vehicleName}</MenuItem>}
-              </FormTextField>
-            </Grid>
-            <Grid size={half}>
-              <FormTextField
-                control={control}
-                name="date"
-                type="date"
-                label={t('books.fields.date')}
-                fullWidth
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={12}>
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                value={by}
-                onChange={(_e, v: TripValues['by'] | null) => v && setValue('by', v, { shouldDirty: true })}
-                aria-label={t('books.trips.by')}
-              >
-                <ToggleButton value="miles">{t('books.trips.byMiles')}</ToggleButton>
-                <ToggleButton value="odometer">{t('books.trips.byOdometer')}</ToggleButton>
-              </ToggleButtonGroup>
-            </Grid>
-            {by === 'miles' ? (
+      <DialogTitle id="trip-form-title">{trip ? t('books.trips.edit') : t('books.trips.new')}</DialogTitle>
+      {!trip && vehicles.isPending ? (
+        <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress size={28} aria-label={t('common.loading')} />
+        </DialogContent>
+      ) : needsVehicle ? (
+        <VehicleQuickForm onAdded={setAdded} onCancel={onClose} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <DialogContent>
+            {added && (
+              <Alert severity="success" role="status" sx={{ mb: 2 }}>
+                {t('books.trips.vehicleAdded', { name: added.name })}
+              </Alert>
+            )}
+            <Grid container spacing={2} sx={{ pt: 1 }}>
+              <Grid size={half}>
+                <FormTextField control={control} name="vehicleId" select label={t('books.fields.vehicle')} fullWidth required>
+                  {(vehicles.data?.items ?? []).map((v) => (
+                    <MenuItem key={v.id} value={v.id}>
+                      {v.name}
+                    </MenuItem>
+                  ))}
+                  {trip && !vehicles.data?.items.some((v) => v.id === trip.vehicleId) && <MenuItem value={trip.vehicleId}>{trip.vehicleName}</MenuItem>}
+                  {added && !vehicles.data?.items.some((v) => v.id === added.id) && <MenuItem value={added.id}>{added.name}</MenuItem>}
+                </FormTextField>
+              </Grid>
               <Grid size={half}>
                 <FormTextField
                   control={control}
-                  name="miles"
-                  label={t('books.fields.miles')}
+                  name="date"
+                  type="date"
+                  label={t('books.fields.date')}
                   fullWidth
                   required
-                  autoFocus
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Grid>
-            ) : (
-              <>
+              <Grid size={12}>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={by}
+                  onChange={(_e, v: TripValues['by'] | null) => v && setValue('by', v, { shouldDirty: true })}
+                  aria-label={t('books.trips.by')}
+                >
+                  <ToggleButton value="miles">{t('books.trips.byMiles')}</ToggleButton>
+                  <ToggleButton value="odometer">{t('books.trips.byOdometer')}</ToggleButton>
+                </ToggleButtonGroup>
+              </Grid>
+              {by === 'miles' ? (
                 <Grid size={half}>
                   <FormTextField
                     control={control}
-                    name="odometerStart"
-                    label={t('books.fields.odometerStart')}
+                    name="miles"
+                    label={t('books.fields.miles')}
                     fullWidth
                     required
+                    autoFocus
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   />
                 </Grid>
-                <Grid size={half}>
-                  <FormTextField
-                    control={control}
-                    name="odometerEnd"
-                    label={t('books.fields.odometerEnd')}
-                    fullWidth
-                    required
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  />
-                </Grid>
-                <Grid size={12}>
-                  <Typography variant="body2" color="text.secondary" aria-live="polite">
-                    {t('books.fields.miles')}: {computed !== undefined && computed > 0 ? computed : '—'}
-                  </Typography>
-                </Grid>
-              </>
+              ) : (
+                <>
+                  <Grid size={half}>
+                    <FormTextField
+                      control={control}
+                      name="odometerStart"
+                      label={t('books.fields.odometerStart')}
+                      fullWidth
+                      required
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                  </Grid>
+                  <Grid size={half}>
+                    <FormTextField
+                      control={control}
+                      name="odometerEnd"
+                      label={t('books.fields.odometerEnd')}
+                      fullWidth
+                      required
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                  </Grid>
+                  <Grid size={12}>
+                    <Typography variant="body2" color="text.secondary" aria-live="polite">
+                      {t('books.fields.miles')}: {computed !== undefined && computed > 0 ? computed : '—'}
+                    </Typography>
+                  </Grid>
+                </>
+              )}
+              <Grid size={12}>
+                <FormTextField control={control} name="purpose" label={t('books.fields.purpose')} fullWidth required />
+              </Grid>
+              <Grid size={half}>
+                <FormTextField control={control} name="origin" label={t('books.fields.origin')} fullWidth />
+              </Grid>
+              <Grid size={half}>
+                <FormTextField control={control} name="destination" label={t('books.fields.destination')} fullWidth />
+              </Grid>
+            </Grid>
+            {formError && (
+              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                {formError}
+              </Alert>
             )}
-            <Grid size={12}>
-              <FormTextField control={control} name="purpose" label={t('books.fields.purpose')} fullWidth required />
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="origin" label={t('books.fields.origin')} fullWidth />
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="destination" label={t('books.fields.destination')} fullWidth />
-            </Grid>
-          </Grid>
-          {formError && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {formError}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => closeGuarded(onClose)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => closeGuarded(onClose)} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={pending}>
+              {t('common.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
       {leaveDialog}
     </Dialog>
   );

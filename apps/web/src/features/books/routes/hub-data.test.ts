@@ -1,7 +1,7 @@
 import { session } from '@/lib/session';
 import { queryClient } from '@/lib/queries';
 import { tokenExpiringIn } from '@/test/token';
-import { hubLoader } from './hub-data';
+import { closeOffered, hubLoader } from './hub-data';
 
 const load = (url: string) => hubLoader({ request: new Request(url), params: {}, context: undefined } as Parameters<typeof hubLoader>[0]);
 const requested = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.map(([url]) => String(url)).sort();
@@ -20,14 +20,15 @@ describe('the hub’s loader', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('starts the four reads at once, for the month in the address', async () => {
+  it('starts the five reads at once, for the month in the address', async () => {
     session.set(tokenExpiringIn());
     const fetchMock = vi.fn().mockImplementation(() => new Promise(() => {}));
     vi.stubGlobal('fetch', fetchMock);
     void load('http://localhost/user/dashboard?year=2025&month=3');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
     expect(requested(fetchMock)).toEqual([
       '/api/entries?sort=createdAt&order=desc&size=10',
+      '/api/onboarding',
       '/api/reports/month-summary?year=2025&month=3',
       '/api/settings',
       '/api/tax-years/2025/months',
@@ -39,6 +40,23 @@ describe('the hub’s loader', () => {
     const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', fetchMock);
     await expect(load('http://localhost/user/dashboard')).resolves.toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('closing a month from the hub', () => {
+  const march = { to: '2026-03-31' };
+  const TODAY = '2026-04-15';
+  it('is offered for an open month that has ended and has entries or trips', () => {
+    expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, TODAY)).toBe(true);
+    expect(closeOffered(march, { closed: false, entries: 0, trips: 1 }, TODAY)).toBe(true);
+  });
+  it('is not offered for the month still under way, a month to come, an empty month or a closed one', () => {
+    expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, '2026-03-31')).toBe(false);
+    expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, '2026-02-10')).toBe(false);
+    expect(closeOffered(march, { closed: false, entries: 0, trips: 0 }, TODAY)).toBe(false);
+    expect(closeOffered(march, { closed: true, entries: 3, trips: 0 }, TODAY)).toBe(false);
+    // Before the month's figures are known, nothing is offered.
+    expect(closeOffered(march, undefined, TODAY)).toBe(false);
   });
 });

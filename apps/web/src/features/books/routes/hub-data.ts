@@ -2,8 +2,20 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '@/lib/queries';
 import { session } from '@/lib/session';
 import { settingsQuery } from '@/lib/settings';
-import { entriesQuery, monthsQuery, monthSummaryQuery } from '../api/books-api';
+import { entriesQuery, monthsQuery, monthSummaryQuery, onboardingQuery } from '../api/books-api';
 import { parseMonth } from '../lib/month';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A day as YYYY-MM-DD on the owner's clock, the calendar their books are kept in. */
+export const localDay = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/**
+ * Whether the hub offers to close the month in view: an open month that has ended (not the month still
+ * under way, not one to come) and has something in it. A closed month offers its reopening instead.
+ */
+export function closeOffered(month: { to: string }, status: { closed: boolean; entries: number; trips: number } | undefined, today = localDay()) {
+  return !!status && !status.closed && month.to < today && status.entries + status.trips > 0;
+}
 
 /** The hub's recent entries: the newest ten, whatever the month. */
 export const RECENT_QUERY = { sort: 'createdAt', order: 'desc', size: 10 } as const;
@@ -24,6 +36,7 @@ export async function hubLoader({ request }: LoaderFunctionArgs) {
     queryClient.prefetchQuery({ ...monthSummaryQuery(m.year, m.month), ...once }),
     queryClient.prefetchQuery({ ...monthsQuery(m.year), ...once }),
     queryClient.prefetchQuery({ ...entriesQuery(RECENT_QUERY), ...once }),
+    queryClient.prefetchQuery({ ...onboardingQuery, ...once }),
   ]);
   return null;
 }

@@ -7,15 +7,17 @@ import type { Entry, EntryType } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
+import { useNotices } from '@/components/notice';
 import { ErrorState } from '@/components/page-states';
 import { formatShortDate } from '@/lib/format';
 import { currentUserQuery } from '@/lib/queries';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus } from '../api/books-api';
+import { FirstRunChecklist } from '../components/first-run-checklist';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { useMonth } from '../lib/month';
-import { RECENT_QUERY } from './hub-data';
+import { closeOffered, RECENT_QUERY } from './hub-data';
 import { dateFormat, numberFormat } from '@/lib/intl';
 
 // The quick-add forms load when one is opened: the hub's first render on a phone does not pay for
@@ -23,8 +25,11 @@ import { dateFormat, numberFormat } from '@/lib/intl';
 // A pointer over a button or focus on it fetches its form ahead of the click.
 const loadEntryForm = () => import('../components/entry-form-dialog');
 const loadTripForm = () => import('../components/trip-form-dialog');
+const loadIncomeLines = () => import('../components/income-lines-form');
 const EntryFormDialog = lazy(() => loadEntryForm().then((m) => ({ default: m.EntryFormDialog })));
 const TripFormDialog = lazy(() => loadTripForm().then((m) => ({ default: m.TripFormDialog })));
+const IncomeLinesForm = lazy(() => loadIncomeLines().then((m) => ({ default: m.IncomeLinesForm })));
+const loadFormOf = (type: EntryType | 'trip') => (type === 'trip' ? loadTripForm() : type === 'income' ? loadIncomeLines() : loadEntryForm());
 
 const QUICK: { type: EntryType | 'trip'; icon: string }[] = [
   { type: 'income', icon: 'heroicons_outline:banknotes' },
@@ -74,7 +79,9 @@ export default function BooksHub() {
   const months = useQuery(monthsQuery(m.year));
   const recent = useQuery(entriesQuery(RECENT_QUERY));
   const closed = useMonthClosed(m.year, m.month);
-  const [adding, setAdding] = useState<EntryType | 'trip' | null>(null);
+  const notices = useNotices();
+  // Income is several lines at once (the register's form); 'income-one' is one income with its receipt.
+  const [adding, setAdding] = useState<EntryType | 'trip' | 'income-one' | null>(null);
   const [editing, setEditing] = useState<Entry | null>(null);
   const [closing, setClosing] = useState(false);
   const close = useMutation({
@@ -86,6 +93,9 @@ export default function BooksHub() {
   });
 
   const s = summary.data;
+  // The summary of the month in view, not the previous month's kept on screen while it loads.
+  const inView = s && s.year === m.year && s.month === m.month ? s : undefined;
+  const canClose = closeOffered(m, inView && { closed, entries: inView.entries, trips: inView.trips });
   const year = (months.data ?? []).reduce((acc, r) => ({ income: acc.income + r.income, outflows: acc.outflows + r.outflows, net: acc.net + r.net }), {
     income: 0,
     outflows: 0,
@@ -109,7 +119,7 @@ export default function BooksHub() {
         actions={
           <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
             <MonthPicker />
-            {!closed && (
+            {canClose && (
               <Button variant="outlined" size="small" onClick={() => setClosing(true)} startIcon={<Icon name="heroicons_outline:lock-closed" size={18} />}>
                 {t('books.period.close')}
               </Button>
@@ -118,6 +128,7 @@ export default function BooksHub() {
         }
       />
       <PeriodBanner year={m.year} month={m.month} />
+      <FirstRunChecklist month={m} />
       {summary.isError && <ErrorState error={summary.error} onRetry={() => summary.refetch()} />}
 
       <Grid container spacing={1.5} sx={{ mb: 2 }}>
@@ -166,8 +177,8 @@ export default function BooksHub() {
                 variant="outlined"
                 disabled={closed}
                 onClick={() => setAdding(q.type)}
-                onPointerEnter={() => void (q.type === 'trip' ? loadTripForm() : loadEntryForm())}
-                onFocus={() => void (q.type === 'trip' ? loadTripForm() : loadEntryForm())}
+                onPointerEnter={() => void loadFormOf(q.type)}
+                onFocus={() => void loadFormOf(q.type)}
                 sx={{ flexDirection: 'column', gap: 0.5, py: 1, fontSize: 12, lineHeight: 1.2, textTransform: 'none' }}
               >
                 <Icon name={q.icon} size={22} />
@@ -286,7 +297,22 @@ export default function BooksHub() {
       </Grid>
 
       <Suspense fallback={null}>
-        {adding && adding !== 'trip' && <EntryFormDialog open type={adding} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
+        {adding === 'income' && (
+          <IncomeLinesForm
+            defaultDate={m.defaultDate}
+            closed={closed}
+            dialog={{
+              title: t('books.register.dialogTitle'),
+              onClose: () => setAdding(null),
+              onSaved: (count) => notices.done(t('books.register.savedLines', { count })),
+              onSingle: () => setAdding('income-one'),
+            }}
+          />
+        )}
+        {adding === 'income-one' && <EntryFormDialog open type="income" defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
+        {adding && adding !== 'trip' && adding !== 'income' && adding !== 'income-one' && (
+          <EntryFormDialog open type={adding} defaultDate={m.defaultDate} onClose={() => setAdding(null)} />
+        )}
         {adding === 'trip' && <TripFormDialog open defaultDate={m.defaultDate} onClose={() => setAdding(null)} />}
         {editing && <EntryFormDialog open type={editing.type} entry={editing} defaultDate={editing.date} onClose={() => setEditing(null)} />}
       </Suspense>
@@ -299,6 +325,7 @@ export default function BooksHub() {
         onConfirm={() => close.mutate()}
         onClose={() => setClosing(false)}
       />
+      {notices.view}
     </Box>
   );
 }

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setScreenWide } from '@/test/screen';
+import { apiError, entryOf, fakeServer, json, renderBooks } from '../test/fake-server';
+import { EntryFormDialog } from './entry-form-dialog';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => setScreenWide(true));
+
+const pdf = (name = 'ticket.pdf', bytes = 2048) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+
+/** A new expense's dialog; the server saves what it is sent as entry e-1 unless a test says otherwise. */
+function openNewExpense(handler: Parameters<typeof fakeServer>[0] = () => undefined) {
+  const server = fakeServer((req) => {
+    const own = handler(req);
+    if (own) return own;
+    if (req.method === 'POST' && req.path === '/api/entries') return json(entryOf({ ...(req.body as object), id: 'e-1' }), 201);
+    if (req.method === 'POST' && req.path === '/api/entries/e-1/attachments')
+      return json({ id: 'a-1', entryId: 'e-1', fileName: 'ticket.pdf', mime: 'application/pdf', size: 2048, createdAt: '2026-03-05T10:00:00.000Z' }, 201);
+    return undefined;
+  });
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  renderBooks(<EntryFormDialog open type="expense" defaultDate="2026-03-05" onClose={onClose} onSaved={onSaved} />);
+  return { server, onClose, onSaved };
+}
+
+async function fillExpense(amount = '45.99') {
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog', { name: 'New entry: Expense' });
+  await user.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), amount);
+  await user.click(within(dialog).getByRole('combobox', { name: /^Category/ }));
+  await user.click(await screen.findByRole('option', { name: 'Office expenses' }));
+  return { user, dialog };
+}
+
+describe('the entry dialog', () => {
+  it('offers Save first and "Save and add another" second; Save saves and closes', async () => {
+    const { server, onClose, onSaved } = openNewExpense();
+    const { user, dialog } = await fillExpense();
+    const actions = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(actions.slice(-3)).toEqual(['Cancel', 'Save and add another', 'Save']);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')).toHaveLength(1);
+    expect(server.posts('/api/entries')[0]!.body).toMatchObject({ type: 'expense', date: '2026-03-05', amount: 4599, categoryId: 'c-office' });
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'e-1' }), true);
+  });
+
+  it('"Save and add another" saves, says so, and stays open on a fresh line of the same day and category', async () => {
+    const { server, onClose } = openNewExpense();
+    const { user, dialog } = await fillExpense('12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and add another' }));
+    expect(await within(dialog).findByText('Saved. Enter the next one.')).toBeInTheDocument();
+    expect(server.posts('/api/entries')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue('2026-03-05');
+    expect(within(dialog).getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Office expenses');
+    // The saved line left nothing unsaved: leaving does not ask.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+  });
+
+  it('closes an untouched form without a question, and asks before dropping typed values', async () => {
+    const { onClose, server } = openNewExpense();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'New entry: Expense' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(server.posts(/./)).toHaveLength(0);
+  });
+
+  it('holds a picked receipt as a chip and uploads it to the entry once the entry is saved', async () => {
+    const { server, onClose } = openNewExpense();
+    const { user, dialog } = await fillExpense();
+    await user.upload(within(dialog).getByLabelText('Attach a receipt', { selector: 'input' }), pdf());
+    expect(within(dialog).getByText('ticket.pdf · 2 KB')).toBeInTheDocument();
+    // Nothing leaves before the entry is saved.
+    expect(server.posts(/attachments/)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const order = server.sent.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(order).toEqual(['/api/entries', '/api/entries/e-1/attachments']);
+    const sentFile = (server.posts(/attachments/)[0]!.body as FormData).get('file') as File;
+    expect(sentFile.name).toBe('ticket.pdf');
+  });
+
+  it('removes a held receipt with its button, and refuses a file that is not a receipt, saying why', async () => {
+    const { server, onClose } = openNewExpense();
+    const { user, dialog } = await fillExpense();
+    const input = within(dialog).getByLabelText('Attach a receipt', { selector: 'input' });
+    await user.upload(input, pdf('huge.pdf', 10 * 1024 * 1024 + 1));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The file is larger than 10 MB.');
+    // userEvent.upload honours `accept`; a file dropped past it is what the check is for.
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Attach a JPEG, PNG or WebP image, or a PDF.');
+    expect(within(dialog).queryByText(/notes\.txt/)).not.toBeInTheDocument();
+
+    await user.upload(input, pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Remove ticket.pdf' }));
+    expect(within(dialog).queryByText(/ticket\.pdf/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(server.posts(/attachments/)).toHaveLength(0);
+  });
+
+  it('keeps the saved entry when its receipt fails, says so, and sends the receipt again on request', async () => {
+    let failures = 1;
+    const { server, onClose } = openNewExpense((req) =>
+      req.path === '/api/entries/e-1/attachments' && failures-- > 0
+        ? apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Attach a JPEG, PNG, WebP image or a PDF')
+        : undefined,
+    );
+    const { user, dialog } = await fillExpense();
+    await user.upload(within(dialog).getByLabelText('Attach a receipt', { selector: 'input' }), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The entry is saved, but its receipt ticket.pdf was not uploaded.');
+    expect(alert).toHaveTextContent('Attach a JPEG, PNG, WebP image or a PDF');
+    expect(onClose).not.toHaveBeenCalled();
+    // The form is on a fresh line: saving again cannot record the same entry twice.
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')).toHaveLength(1);
+    expect(server.posts('/api/entries/e-1/attachments')).toHaveLength(2);
+  });
+
+  it('offers the camera on a phone, through an input that opens it', async () => {
+    setScreenWide(false);
+    openNewExpense();
+    const dialog = await screen.findByRole('dialog', { name: 'New entry: Expense' });
+    expect(within(dialog).getByRole('button', { name: 'Take a photo' })).toBeInTheDocument();
+    const camera = within(dialog).getByLabelText('Take a photo', { selector: 'input' });
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(within(dialog).getByLabelText('Attach a receipt', { selector: 'input' })).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,image/webp,application/pdf',
+    );
+  });
+});
