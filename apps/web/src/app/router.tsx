@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
+import { adminLoader, afterShellCheck, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
 import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
 import { RouteError } from './route-error';
 
@@ -95,8 +95,9 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'dashboard',
-                    // Its reads start beside its code (hub-data.ts), loaded on its own so the first load stays small.
-                    loader: (args) => import('@/features/books/routes/hub-data').then((m) => m.hubLoader(args)),
+                    // Its reads start beside its code (hub-data.ts), loaded on its own so the first load stays
+                    // small, as soon as the shell's check lets the navigation through (never for a free-plan owner).
+                    loader: afterShellCheck(() => import('@/features/books/routes/hub-data').then((m) => m.hubLoader)),
                     // Another month on the hub itself is the page's to load: it keeps showing the month it
                     // has until the next one arrives, instead of the click waiting for the answers.
                     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,

@@ -21,6 +21,8 @@ const admin: AdminUser = {
   first_name: 'Ada',
   role: 'admin',
   plan: 'free',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   createdAt: '2026-01-02T10:00:00Z',
 };
@@ -32,6 +34,8 @@ const owner: AdminUser = {
   first_name: 'Olga',
   role: 'user',
   plan: 'basic',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   createdAt: '2026-02-03T10:00:00Z',
 };
