@@ -157,7 +157,8 @@ describe('the first page of a signed-in user (the router: the shell and the page
         if (url.pathname === '/api/common/user') return json(me);
         if (url.pathname === '/api/common/navigation') return json({ default: [], compact: [], futuristic: [], horizontal: [] });
         if (/^\/api\/common\/(messages|notifications|shortcuts)$/.test(url.pathname)) return json([]);
-        if (url.pathname === '/api/settings') return json({ business: { name: null, taxId: null, address: null, currency: 'USD' }, preferences: me.preferences });
+        if (url.pathname === '/api/settings')
+          return json({ business: { name: null, taxId: null, address: null, currency: 'USD' }, preferences: me.preferences });
         // Anything else is a read of the books: what a free-plan owner is refused.
         if (!books) return json({ statusCode: 403, code: 'PLAN_REQUIRED', message: 'The books need a paid plan' }, 403);
         if (url.pathname.startsWith('/api/tax-years')) return json([]);

@@ -14,6 +14,7 @@ import { useMoney } from '@/lib/settings';
 import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus } from '../api/books-api';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
+import { TrialNotice } from '../components/trial-notice';
 import { useMonth } from '../lib/month';
 import { RECENT_QUERY } from './hub-data';
 import { dateFormat, numberFormat } from '@/lib/intl';
@@ -118,6 +119,7 @@ export default function BooksHub() {
         }
       />
       <PeriodBanner year={m.year} month={m.month} />
+      <TrialNotice />
       {summary.isError && <ErrorState error={summary.error} onRetry={() => summary.refetch()} />}
 
       <Grid container spacing={1.5} sx={{ mb: 2 }}>
