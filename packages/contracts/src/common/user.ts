@@ -57,9 +57,9 @@ export const ZUser = z.object({
    * never had one (an account older than trials, made with trials off or by an administrator) or a
    * plan was activated since.
    */
-  trialEndsAt: z._default(z.nullable(z.string()), null),
+  trialEndsAt: z.nullable(z.string()),
   /** True while the trial runs: a free-plan owner keeps books as on a paid plan until `trialEndsAt`. */
-  onTrial: z._default(z.boolean(), false),
+  onTrial: z.boolean(),
   accountStatus: ZAccountStatus,
   emailConfirmed: z.boolean(),
   preferences: ZPreferences,
