@@ -178,7 +178,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const policy: ThrottlePolicy = { free: config.rateLimits.accountFailures, baseDelayMs: 60_000, maxDelayMs: windowMs, memoryMs: windowMs };
   const guesses = redis ? new RedisGuessThrottle(redis, policy, `${config.redisPrefix}guesses:`) : new MemoryGuessThrottle(policy);
   const sessionCache = new SessionCache<Authenticated>({ redis, prefix: config.redisPrefix, ttlMs: config.sessionCacheMs });
-  const auth = new AuthService(db, new AccessTokens(config.jwtSecret), mailQueue, mailRequests, guesses, { publicUrl: config.publicUrl }, sessionCache);
+  const auth = new AuthService(
+    db,
+    new AccessTokens(config.jwtSecret),
+    mailQueue,
+    mailRequests,
+    guesses,
+    { publicUrl: config.publicUrl, trialDays: config.trialDays },
+    sessionCache,
+  );
   const readCache = new ReadCache({ redis, prefix: config.redisPrefix, ttlMs: config.readCacheMs });
   readCacheHooks(app, readCache);
   const jobs = new JobRunner(db, config.dataDir, app.log, readCache);

@@ -19,9 +19,9 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding'];
-/** Routes anyone may call: signing in and up, health, the avatars that emails and pages show. */
+/** Routes anyone may call: signing in and up, health, the avatars that emails and pages show, the trial a sign-up gets. */
 const isPublic = (path: string) =>
-  /^\/api\/(health|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/)/.test(
+  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/)/.test(
     path,
   ) ||
   path.startsWith('/api/health') ||
@@ -56,8 +56,8 @@ describe('the access matrix', () => {
     }
   });
 
-  it('answers 403 PLAN_REQUIRED to a free-plan owner on every call of the books', async () => {
-    const { token } = await t.ownerToken();
+  it('answers 403 PLAN_REQUIRED to a free-plan owner (the trial over) on every call of the books', async () => {
+    const { token } = await t.freeOwnerToken();
     for (const r of routes().filter((x) => x.tags.some((tag) => BOOK_TAGS.includes(tag)) && !x.path.startsWith('/api/admin/'))) {
       const res = await t.api(r.method, fill(r.path), { token, body: bodyFor(r.method) });
       expect(res.status, `${r.method} ${r.path}: ${JSON.stringify(res.body)}`).toBe(403);

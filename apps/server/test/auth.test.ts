@@ -38,6 +38,9 @@ describe('sign-up', () => {
     const row = await userRow(email);
     expect(row).toMatchObject({ email, name: 'Marta Ruiz', company: 'Bar Marta', role: 'user', plan: 'free', status: 'active', emailConfirmedAt: null });
     expect(row!.agreementsAt).toBeInstanceOf(Date);
+    // With the trial of the paid plan (TRIAL_DAYS, 30 by default) from the moment the account is made.
+    expect(row!.trialEndsAt!.getTime() - row!.createdAt.getTime()).toBeGreaterThan(30 * 86_400_000 - 5_000);
+    expect(row!.trialEndsAt!.getTime() - row!.createdAt.getTime()).toBeLessThan(30 * 86_400_000 + 5_000);
     // Argon2id (the suite runs the cheap test profile; passwords.test.ts checks the OWASP one); never the password itself.
     expect(row!.passwordHash.startsWith('$argon2id$v=19$')).toBe(true);
     expect(row!.passwordHash).not.toContain(GOOD_PASSWORD);
@@ -222,6 +225,8 @@ describe('sign-in', () => {
       status: 'online',
       role: 'user',
       plan: 'free',
+      trialEndsAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      onTrial: true,
       accountStatus: 'active',
       emailConfirmed: true,
       preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },

@@ -53,8 +53,8 @@ describe('the default chart and rates', () => {
 });
 
 describe('plan and access', () => {
-  it('answers a free-plan owner 403 PLAN_REQUIRED on the books, and 401 without a token', async () => {
-    const free = (await t.ownerToken()).token;
+  it('answers a free-plan owner (the trial over) 403 PLAN_REQUIRED on the books, and 401 without a token', async () => {
+    const free = (await t.freeOwnerToken()).token;
     for (const [method, url] of [
       ['GET', '/api/entries'],
       ['POST', '/api/entries'],

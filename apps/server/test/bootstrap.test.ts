@@ -122,6 +122,9 @@ describe('configuration', () => {
       [{ PUBLIC_URL: 'cuadre.example' }, 'PUBLIC_URL:'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL:'],
       [{ AUTH_IP_LIMIT: '0' }, 'AUTH_IP_LIMIT:'],
+      [{ TRIAL_DAYS: '-1' }, 'TRIAL_DAYS:'],
+      [{ TRIAL_DAYS: '2.5' }, 'TRIAL_DAYS: TRIAL_DAYS must be a whole number of days'],
+      [{ TRIAL_DAYS: 'thirty' }, 'TRIAL_DAYS:'],
     ];
     for (const [env, message] of cases) {
       let error: unknown;
@@ -147,7 +150,9 @@ describe('configuration', () => {
       trustProxy: false,
       webDist: undefined,
       rateLimits: { authIpPerMinute: 120, accountFailures: 5, accountWindowMs: 15 * 60_000 },
+      trialDays: 30,
     });
+    expect(loadConfig({ ...base(), TRIAL_DAYS: '0' }).trialDays).toBe(0);
     expect(loadConfig({ ...base(), PUBLIC_URL: 'https://books.example.com/' }).publicUrl).toBe('https://books.example.com');
     // Empty means unset, as an .env file writes it.
     expect(loadConfig({ ...base(), DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });

@@ -165,8 +165,13 @@ describe('kept answers never outlive a change', () => {
     const { token } = await t.bookkeeper();
     await readTwice(token, '/api/entries', MARCH);
     expect((await t.api('GET', '/api/entries', { query: MARCH })).status).toBe(401);
-    const free = await t.ownerToken();
+    const free = await t.freeOwnerToken();
     expect((await t.api('GET', '/api/entries', { token: free.token, query: MARCH })).status).toBe(403);
+    // An answer kept during a trial is not served once the trial has ended.
+    const trial = await t.ownerToken();
+    await readTwice(trial.token, '/api/entries', MARCH);
+    await t.endTrial(trial.owner.id);
+    expect((await t.api('GET', '/api/entries', { token: trial.token, query: MARCH })).status).toBe(403);
   });
 });
 

@@ -3,13 +3,14 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { confirmedOwner, navigateTo, signInThroughPage } from '../../fixtures/owners';
+import { freePlanOwner, navigateTo, signInThroughPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
 describe.each(VIEWPORTS)('the administrator at $width px', (viewport) => {
   it('sees the dashboard, finds the owner in users, sets a paid plan; the owner then reaches their dashboard', async () => {
-    const owner = await confirmedOwner(`plan-${viewport.name}`, `Jorge Planes ${viewport.name}`);
+    // An owner whose trial of the paid plan is over.
+    const owner = await freePlanOwner(`plan-${viewport.name}`, `Jorge Planes ${viewport.name}`);
 
     // The owner signs in and waits on pricing.
     const ownerSide = await newPage(viewport);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf, uniqueEmail } from '../../fixtures/browser';
 import { linkIn, waitForMail } from '../../fixtures/mail';
+import { endTrial } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -20,13 +21,14 @@ describe.each(VIEWPORTS)('a visitor at $width px', (viewport) => {
     await context.close();
   });
 
-  it('signs up, is asked to confirm, confirms from the mail, and lands on pricing on the free plan', async () => {
+  it('signs up, is asked to confirm, confirms from the mail, and, once the trial is over, lands on pricing on the free plan', async () => {
     const { context, page } = await newPage(viewport);
     const email = uniqueEmail(`signup-${viewport.name}`);
     const password = 'Tortilla-Ledger-77';
 
     await page.goto('/');
-    await page.getByRole('link', { name: 'Create a free account' }).first().click();
+    // The invitation says what a new account gets: the trial of TRIAL_DAYS (30 by default).
+    await page.getByRole('link', { name: 'Try it free for 30 days' }).first().click();
     await page.waitForURL('**/sign-up');
 
     // Inline validation: nothing is sent while the form is invalid.
@@ -61,6 +63,8 @@ describe.each(VIEWPORTS)('a visitor at $width px', (viewport) => {
     await page.getByRole('link', { name: 'Sign in' }).first().click();
 
     await page.waitForURL('**/sign-in**');
+    // The trial's last day passes (tests/auth/trial.spec.ts follows a new owner in the trial).
+    await endTrial(email);
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -69,6 +73,7 @@ describe.each(VIEWPORTS)('a visitor at $width px', (viewport) => {
     await page.waitForURL('**/user/pricing');
     await page.getByRole('heading', { name: 'Plans', level: 1 }).waitFor();
     await page.getByText('You are on the free plan').waitFor();
+    await page.getByText(/^Your trial ended on /).waitFor();
     for (const plan of ['Free', 'Basic', 'Pro']) await page.getByRole('heading', { name: plan, exact: true }).waitFor();
     await page.getByText('Ask your administrator to activate a plan for your account', { exact: false }).waitFor();
 

@@ -6,6 +6,7 @@ export * from './common/user.js';
 export * from './common/navigation.js';
 export * from './auth/auth.js';
 export * from './plans/plans.js';
+export * from './plans/requests.js';
 export * from './admin/users.js';
 export * from './books/index.js';
 export * from './shell/index.js';

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long a list or report answer may be served again while its owner's books are unchanged (0 turns it off). */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /** Days of the paid plan a new account tries before the free plan's rule applies (0 turns trials off). */
+  TRIAL_DAYS: z.coerce.number().int('TRIAL_DAYS must be a whole number of days').min(0).max(365).default(30),
 });
 
 export interface Config {
@@ -74,6 +76,8 @@ export interface Config {
   webDist: string | undefined;
   sessionCacheMs: number;
   readCacheMs: number;
+  /** Days of the paid plan's trial a sign-up starts with; 0: none. */
+  trialDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +123,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     sessionCacheMs: e.SESSION_CACHE_MS,
     readCacheMs: e.READ_CACHE_MS,
+    trialDays: e.TRIAL_DAYS,
   };
 }

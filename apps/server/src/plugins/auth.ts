@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FREE_PLAN } from '@cuadre/contracts';
 import { forbidden, planRequired, unauthorized } from '../lib/errors.js';
 import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
+import { keepsBooks } from '../modules/users/trial.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,11 +31,14 @@ export function authGuards(app: FastifyInstance, auth: AuthService) {
     await requireUser(request);
     if (request.auth!.user.role !== 'admin') throw forbidden('Administrators only');
   };
-  /** The books: an owner on a paid plan, or an administrator; a free-plan owner gets 403 PLAN_REQUIRED. */
+  /**
+   * The books: an owner on a paid plan or in the trial of one, or an administrator; a free-plan owner
+   * (a trial that has ended included) gets 403 PLAN_REQUIRED. Decided at each request, so a trial
+   * ends at its instant whatever a cache holds.
+   */
   const requireBooks = async (request: FastifyRequest) => {
     await requireUser(request);
-    const { user } = request.auth!;
-    if (user.role !== 'admin' && user.plan === FREE_PLAN) throw planRequired();
+    if (!keepsBooks(request.auth!.user)) throw planRequired();
   };
   return { requireUser, requireAdmin, requireBooks };
 }

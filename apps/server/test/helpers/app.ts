@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/env.js';
 import type { Db } from '../../src/db/client.js';
 import { outbox, users } from '../../src/db/schema/index.js';
+import { UsersRepository } from '../../src/modules/users/users.repository.js';
 import { createTestStore, setTimeZoneSql, type TestStore } from './database.js';
 
 /** 48 characters, fixed so tests can sign their own tokens (expired ones, for instance). */
@@ -183,6 +184,21 @@ export class TestApp {
     const owner = await this.signUpOwner(opts);
     const { accessToken } = await this.signIn(owner.email, owner.password);
     return { owner, token: accessToken };
+  }
+
+  /**
+   * Ends the owner's trial of the paid plan, as time would: its end is set a moment in the past
+   * through the users' repository (which also drops the cached session, as any change of the user does).
+   */
+  async endTrial(ownerId: string, endedAt = new Date(Date.now() - 1000)): Promise<void> {
+    await new UsersRepository(this.db).update(ownerId, { trialEndsAt: endedAt });
+  }
+
+  /** An owner on the free plan whose trial has ended: the books answer 403 PLAN_REQUIRED. */
+  async freeOwnerToken(opts: Parameters<TestApp['signUpOwner']>[0] = {}): Promise<{ owner: Owner; token: string }> {
+    const made = await this.ownerToken(opts);
+    await this.endTrial(made.owner.id);
+    return made;
   }
 
   /** An owner on a paid plan, who may keep books (a free-plan owner gets 403 PLAN_REQUIRED). */

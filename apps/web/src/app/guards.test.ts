@@ -18,6 +18,8 @@ const user = (over: Partial<User>): User => ({
   status: 'online',
   role: 'user',
   plan: 'basic',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   emailConfirmed: true,
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
@@ -84,6 +86,16 @@ describe('route guards (spec 000, section 6)', () => {
     expect(await redirectOf(() => shellLoader(args(path)))).toBe(expected);
   });
 
+  it('lets an owner in the trial of the paid plan reach the books, and sends them to pricing once the server says it ended', async () => {
+    signedIn();
+    serve(user({ plan: 'free', onTrial: true, trialEndsAt: '2026-02-01T10:00:00.000Z' }));
+    expect(await redirectOf(() => shellLoader(args('/user/dashboard')))).toBeUndefined();
+    vi.restoreAllMocks();
+    queryClient.clear();
+    serve(user({ plan: 'free', onTrial: false, trialEndsAt: '2026-02-01T10:00:00.000Z' }));
+    expect(await redirectOf(() => shellLoader(args('/user/dashboard')))).toBe('/user/pricing');
+  });
+
   it('lets an owner on a paid plan through, and reads the user afresh on every navigation', async () => {
     signedIn();
     serve(user({ plan: 'basic' }));
@@ -107,12 +119,15 @@ describe('route guards (spec 000, section 6)', () => {
   });
 
   it.each([
-    [{ role: 'user', plan: 'basic' }, '/users', '/user/dashboard'],
-    [{ role: 'user', plan: 'basic' }, '/dashboard', '/user/dashboard'],
-    [{ role: 'user', plan: 'free' }, '/usersettings', '/user/pricing'],
-    [{ role: 'user', plan: 'free' }, '/sign-out', undefined],
-    [{ role: 'admin', plan: 'free' }, '/users', undefined],
-    [{ role: 'user', plan: 'pro' }, '/user/dashboard', undefined],
+    [{ role: 'user', plan: 'basic', onTrial: false }, '/users', '/user/dashboard'],
+    [{ role: 'user', plan: 'basic', onTrial: false }, '/dashboard', '/user/dashboard'],
+    [{ role: 'user', plan: 'free', onTrial: false }, '/usersettings', '/user/pricing'],
+    [{ role: 'user', plan: 'free', onTrial: false }, '/sign-out', undefined],
+    [{ role: 'admin', plan: 'free', onTrial: false }, '/users', undefined],
+    [{ role: 'user', plan: 'pro', onTrial: false }, '/user/dashboard', undefined],
+    // The trial of the paid plan: the books until its last day, then the free plan's rule.
+    [{ role: 'user', plan: 'free', onTrial: true }, '/user/dashboard', undefined],
+    [{ role: 'user', plan: 'free', onTrial: true }, '/users', '/user/dashboard'],
   ] as const)('the shell sends %o from %s to %s (applied again when the background check answers)', (who, path, expected) => {
     expect(shellRedirect(who, path)).toBe(expected);
   });
@@ -124,5 +139,67 @@ describe('route guards (spec 000, section 6)', () => {
     vi.restoreAllMocks();
     serve(user({ role: 'admin', plan: 'pro' }));
     expect(await redirectOf(() => adminLoader())).toBeUndefined();
+  });
+});
+
+describe('the first page of a signed-in user (the router: the shell and the page loaders side by side)', { timeout: 30_000 }, () => {
+  /** The server: this user, empty panels and books; every call the browser makes is recorded. */
+  function server(me: User) {
+    const calls: string[] = [];
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const empty = { items: [], pagination: { page: 1, size: 10, total: 0, lastPage: 1 }, totals: { amount: 0, count: 0 } };
+    const books = me.role === 'admin' || me.plan !== 'free' || me.onTrial;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        calls.push(url.pathname);
+        if (url.pathname === '/api/common/user') return json(me);
+        if (url.pathname === '/api/common/navigation') return json({ default: [], compact: [], futuristic: [], horizontal: [] });
+        if (/^\/api\/common\/(messages|notifications|shortcuts)$/.test(url.pathname)) return json([]);
+        if (url.pathname === '/api/settings')
+          return json({ business: { name: null, taxId: null, address: null, currency: 'USD' }, preferences: me.preferences });
+        // Anything else is a read of the books: what a free-plan owner is refused.
+        if (!books) return json({ statusCode: 403, code: 'PLAN_REQUIRED', message: 'The books need a paid plan' }, 403);
+        if (url.pathname.startsWith('/api/tax-years')) return json([]);
+        return json(empty);
+      }),
+    );
+    return calls;
+  }
+  const BOOKS = /^\/api\/(entries|trips|tax-years|reports|categories|subcategories|workers|providers|vehicles|products|jobs|audit)/;
+
+  beforeEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+    vi.restoreAllMocks();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function open(path: string) {
+    const { createMemoryRouter } = await import('react-router');
+    const { routes } = await import('./router');
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    await vi.waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), { timeout: 15_000 });
+    return router;
+  }
+
+  it('sends a free-plan owner from the hub to pricing without a single read of the books', async () => {
+    signedIn();
+    const calls = server(user({ plan: 'free', onTrial: false, trialEndsAt: '2026-02-01T10:00:00.000Z' }));
+    const router = await open('/user/dashboard?year=2026&month=3');
+    expect(router.state.location.pathname).toBe('/user/pricing');
+    expect(calls).toContain('/api/common/user');
+    // The shell's own reads (the user, the navigation, the panels) and nothing of the books.
+    expect(calls.filter((c) => BOOKS.test(c))).toEqual([]);
+    expect(calls.every((c) => c.startsWith('/api/common/'))).toBe(true);
+  });
+
+  it("starts the hub's reads for an owner in the trial, as for a paid plan", async () => {
+    signedIn();
+    const calls = server(user({ plan: 'free', onTrial: true, trialEndsAt: '2099-02-01T10:00:00.000Z' }));
+    const router = await open('/user/dashboard?year=2026&month=3');
+    expect(router.state.location.pathname).toBe('/user/dashboard');
+    expect(calls).toEqual(expect.arrayContaining(['/api/reports/month-summary', '/api/tax-years/2026/months', '/api/entries']));
   });
 });

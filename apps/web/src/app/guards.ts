@@ -33,14 +33,38 @@ export function signedInOnlyLoader({ request }: LoaderFunctionArgs) {
 /** Admin screens (the admin area's paths). */
 const ADMIN_PATHS = ['/dashboard', '/users'];
 
+type Checked = Pick<User, 'plan' | 'role' | 'onTrial'>;
+
+/** Whether the plan that applies now keeps books: a paid plan, or the free plan while its trial runs (the server says which). */
+const keepsBooks = (user: Checked) => user.role === 'admin' || user.plan !== FREE_PLAN || user.onTrial;
+
 /**
- * Where the shell sends this user instead of `path`, if anywhere: a free-plan owner to pricing
- * (spec 000, section 6), anyone but an administrator away from the admin area.
+ * Where the shell sends this user instead of `path`, if anywhere: a free-plan owner whose trial has
+ * ended (or who never had one) to pricing (spec 000, section 6), anyone but an administrator away
+ * from the admin area.
  */
-export function shellRedirect(user: Pick<User, 'plan' | 'role'>, path: string): string | undefined {
+export function shellRedirect(user: Checked, path: string): string | undefined {
   if (user.role !== 'admin' && ADMIN_PATHS.includes(path)) return '/user/dashboard';
-  if (user.plan === FREE_PLAN && user.role !== 'admin' && !FREE_PLAN_ALLOWED.includes(path)) return '/user/pricing';
+  if (!keepsBooks(user) && !FREE_PLAN_ALLOWED.includes(path)) return '/user/pricing';
   return undefined;
+}
+
+interface ShellCheck {
+  /** The user the decision is made on: known already, or being read. */
+  user: Promise<User>;
+  /** The user once everything the shell shows with is in (the navigation; the panels, on the first load). */
+  ready: Promise<User>;
+}
+
+/**
+ * One check per navigation, shared by the shell's loader and its pages' loaders: React Router runs
+ * them side by side with the same Request, and a page's reads must wait for the shell's decision.
+ */
+const checks = new WeakMap<Request, ShellCheck>();
+function shellCheck(request: Request): ShellCheck {
+  let check = checks.get(request);
+  if (!check) checks.set(request, (check = startShellCheck()));
+  return check;
 }
 
 /**
@@ -52,34 +76,58 @@ export function shellRedirect(user: Pick<User, 'plan' | 'role'>, path: string): 
  */
 export async function shellLoader({ request }: LoaderFunctionArgs) {
   requireSession(request);
-  const to = shellRedirect(await shellData(), target(request).path);
+  const to = shellRedirect(await shellCheck(request).ready, target(request).path);
   if (to) throw redirect(to);
   return null;
 }
 
+/**
+ * A page loader that reads the books, run once the shell lets the navigation through: for a user the
+ * shell sends elsewhere (a free-plan owner, to pricing) none of its reads leaves, where each would only
+ * answer 403. The loader's code comes in meanwhile; with the user known, nothing waits.
+ */
+export function afterShellCheck(load: () => Promise<(args: LoaderFunctionArgs) => unknown>) {
+  return async (args: LoaderFunctionArgs) => {
+    if (!session.isSignedIn()) return null;
+    const loader = load();
+    const allowed = await shellCheck(args.request).user.then(
+      (user) => !shellRedirect(user, target(args.request).path),
+      // The shell's loader shows the failure; the page reads nothing meanwhile.
+      () => false,
+    );
+    return allowed ? (await loader)(args) : null;
+  };
+}
+
 /** What the shell needs before it shows: the navigation and the user (known, or read now). */
 export async function shellData(): Promise<User> {
+  return startShellCheck().ready;
+}
+
+function startShellCheck(): ShellCheck {
   // The panels' lists come in the same burst (spec: loaded together before the shell shows); a
   // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
-  // to their own refresh.
+  // to their own refresh. None of them reads the books: a free-plan owner's shell sends no read that
+  // would answer 403.
   const known = queryClient.getQueryData(currentUserQuery.queryKey);
   if (!known) {
     const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+    const navigation = queryClient.ensureQueryData(navigationQuery);
     // Loaded here, not with the first page: sign-in has no panels.
-    const { panelQuery, shortcutsQuery } = await import('@/lib/panels');
-    const panels = [
-      queryClient.prefetchQuery(panelQuery('messages')),
-      queryClient.prefetchQuery(panelQuery('notifications')),
-      queryClient.prefetchQuery(shortcutsQuery),
-    ];
-    return (await Promise.all([user, queryClient.ensureQueryData(navigationQuery), ...panels]))[0];
+    const panels = import('@/lib/panels').then(({ panelQuery, shortcutsQuery }) =>
+      Promise.all([
+        queryClient.prefetchQuery(panelQuery('messages')),
+        queryClient.prefetchQuery(panelQuery('notifications')),
+        queryClient.prefetchQuery(shortcutsQuery),
+      ]),
+    );
+    return { user, ready: Promise.all([user, navigation, panels]).then(([u]) => u) };
   }
   const navigation = queryClient.ensureQueryData(navigationQuery);
   queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => {
     // The check is repeated on the next navigation; the failure says nothing about the session.
   });
-  await navigation;
-  return known;
+  return { user: Promise.resolve(known), ready: navigation.then(() => known) };
 }
 
 /** Admin screens send anyone else to their own dashboard. */

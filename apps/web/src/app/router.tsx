@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
+import { adminLoader, afterShellCheck, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
 import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
 import { RouteError } from './route-error';
+import { session } from '@/lib/session';
 
 // A page error's code loads when a page fails, not with the app.
 const LazyPageError = lazy(() => import('./page-error').then((m) => ({ default: m.PageError })));
@@ -17,6 +18,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   lazy: async () => ({ Component: (await load()).default }),
 });
 const title = (key: string): { handle: RouteHandle } => ({ handle: { title: key } });
+/** The pages that invite a visitor to sign up say what a new account gets (the trial's days), read beside their code. */
+const trialOffer = () => (session.isSignedIn() ? null : import('@/lib/trial').then((m) => m.loadTrialOffer()));
 const shell = () => import('./shell/app-layout');
 const empty = () => import('./shell/empty-layout');
 
@@ -28,13 +31,18 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       // Root: the signed-in redirect goes to dashboard; a visitor reads what Cuadre is.
-      { path: '/', loader: rootLoader, ...page(empty), children: [{ index: true, ...page(() => import('@/features/public/routes/home')) }] },
+      {
+        path: '/',
+        loader: rootLoader,
+        ...page(empty),
+        children: [{ index: true, loader: trialOffer, ...page(() => import('@/features/public/routes/home')) }],
+      },
 
       // Open group: no guard, empty layout.
       {
         ...page(empty),
         children: [
-          { path: 'home', ...page(() => import('@/features/public/routes/home')) },
+          { path: 'home', loader: trialOffer, ...page(() => import('@/features/public/routes/home')) },
           { path: 'confirm-email', ...title('auth.confirmEmail.title'), ...page(() => import('@/features/auth/routes/confirm-email')) },
         ],
       },
@@ -45,7 +53,7 @@ export const routes: RouteObject[] = [
         ...page(empty),
         children: [
           { path: 'sign-in', ...title('auth.signIn.title'), ...page(() => import('@/features/auth/routes/sign-in')) },
-          { path: 'sign-up', ...title('auth.signUp.title'), ...page(() => import('@/features/auth/routes/sign-up')) },
+          { path: 'sign-up', loader: trialOffer, ...title('auth.signUp.title'), ...page(() => import('@/features/auth/routes/sign-up')) },
           { path: 'confirmation-required', ...title('auth.confirmationRequired.title'), ...page(() => import('@/features/auth/routes/confirmation-required')) },
           { path: 'forgot-password', ...title('auth.forgotPassword.title'), ...page(() => import('@/features/auth/routes/forgot-password')) },
           { path: 'reset-password', ...title('auth.resetPassword.title'), ...page(() => import('@/features/auth/routes/reset-password')) },
@@ -95,8 +103,9 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'dashboard',
-                    // Its reads start beside its code (hub-data.ts), loaded on its own so the first load stays small.
-                    loader: (args) => import('@/features/books/routes/hub-data').then((m) => m.hubLoader(args)),
+                    // Its reads start beside its code (hub-data.ts), loaded on its own so the first load stays
+                    // small, as soon as the shell's check lets the navigation through (never for a free-plan owner).
+                    loader: afterShellCheck(() => import('@/features/books/routes/hub-data').then((m) => m.hubLoader)),
                     // Another month on the hub itself is the page's to load: it keeps showing the month it
                     // has until the next one arrives, instead of the click waiting for the answers.
                     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,

@@ -35,6 +35,8 @@ export const ZAdminUpdateUserBody = z.strictObject({
   role: z.optional(ZRole),
   plan: z.optional(ZPlanId),
   status: z.optional(ZAccountStatus),
+  /** Moves the end of the account's trial (an ISO instant with its offset), or ends it with null. */
+  trialEndsAt: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
 });
 export type AdminUpdateUserBody = z.infer<typeof ZAdminUpdateUserBody>;
 

@@ -57,7 +57,16 @@ export const ZUser = z.object({
   profile_img_url: z.nullable(z.string()),
   status: ZPresence,
   role: ZRole,
+  /** The plan the account is on; a new account is on the free plan, with a trial of the paid plan. */
   plan: ZPlanId,
+  /**
+   * When the account's trial of the paid plan ends (an ISO instant), past or future; null when it
+   * never had one (an account older than trials, made with trials off or by an administrator) or a
+   * plan was activated since.
+   */
+  trialEndsAt: z.nullable(z.string()),
+  /** True while the trial runs: a free-plan owner keeps books as on a paid plan until `trialEndsAt`. */
+  onTrial: z.boolean(),
   accountStatus: ZAccountStatus,
   emailConfirmed: z.boolean(),
   preferences: ZPreferences,

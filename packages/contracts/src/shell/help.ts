@@ -74,6 +74,8 @@ export const ZSupportRequest = z.object({
   hasScreenshot: z.boolean(),
   createdAt: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), plan: z.string() }),
+  /** The plan asked for, when the request was made on the plans page. */
+  planId: z._default(z.nullable(z.string()), null),
 });
 export type SupportRequest = z.infer<typeof ZSupportRequest>;
 export const ZSupportRequestList = listOf(ZSupportRequest);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { plans, users } from './users.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -87,12 +87,18 @@ export const supportRequests = pgTable(
     answer: text('answer'),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Set when the request asks for a plan (made on the plans page); activating a plan answers it. */
+    planId: text('plan_id').references(() => plans.id),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('support_requests_status_idx').on(t.status, t.createdAt),
     index('support_requests_user_idx').on(t.userId, t.createdAt),
+    // One plan request waiting per owner: two sent at once cannot both be made.
+    uniqueIndex('support_requests_open_plan_uq')
+      .on(t.userId)
+      .where(sql`${t.planId} IS NOT NULL AND ${t.status} = 'open'`),
     check('support_requests_answer_ck', sql`${t.status} = 'open' OR ${t.answer} IS NOT NULL OR ${t.status} = 'closed'`),
   ],
 );

@@ -48,6 +48,12 @@ export const users = pgTable(
     business: jsonb('business').$type<{ name?: string | null; taxId?: string | null; address?: string | null; currency?: string }>().notNull().default({}),
     avatarVersion: integer('avatar_version'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /**
+     * When the trial of the paid plan a sign-up starts with ends: until then a free-plan owner keeps
+     * books as on a paid plan. Null: no trial (older accounts, trials off, made by an administrator,
+     * or a plan activated since).
+     */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     agreementsAt: timestamp('agreements_at', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: created(),

@@ -6,7 +6,9 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { toUser } from '../users/users.mapper.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
 import type { Authenticated, AuthService } from '../auth/auth.service.js';
+import type { PlanRequestsService } from '../plans/plan-requests.service.js';
 import type { PlansRepository } from '../plans/plans.routes.js';
+import { FREE_PLAN } from '@cuadre/contracts';
 import type { AdminRepository } from './admin.repository.js';
 
 const toAdminUser = (row: UserRow): AdminUser => ({ ...toUser(row), lastActiveAt: row.lastActiveAt?.toISOString() ?? null });
@@ -30,6 +32,7 @@ export class AdminService {
     private readonly repo: AdminRepository,
     private readonly plans: PlansRepository,
     private readonly auth: AuthService,
+    private readonly planRequests: PlanRequestsService,
   ) {
     this.users = new UsersRepository(db);
   }
@@ -89,6 +92,8 @@ export class AdminService {
       throw forbidden('You cannot demote or disable your own account');
     }
     await this.checkPlan(body.plan);
+    // Read before the transaction, which holds the embedded database's one connection.
+    const planName = body.plan !== undefined ? (await this.plans.get(body.plan))?.name : undefined;
     const updated = await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);
       const leavesAdmins = (body.role !== undefined && body.role !== 'admin') || body.status === 'disabled';
@@ -99,14 +104,21 @@ export class AdminService {
         const field = body.status === 'disabled' ? 'status' : 'role';
         throw conflict('This is the last active administrator; make another one first', [{ path: field, message: 'The last active administrator stays' }]);
       }
-      const next = await users.update(id, body);
+      const { trialEndsAt, ...fields } = body;
+      // A paid plan activated ends the trial (its end is no longer the owner's concern) and answers the
+      // owner's waiting plan requests; an explicit trialEndsAt moves or ends the trial.
+      const activates = body.plan !== undefined && body.plan !== FREE_PLAN && body.plan !== row.plan;
+      const trial = trialEndsAt !== undefined ? { trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt) } : activates ? { trialEndsAt: null } : {};
+      const next = await users.update(id, { ...fields, ...trial });
       if (body.status === 'disabled' && row.status !== 'disabled') {
         await users.revokeAllSessions(id);
         await this.auth.endPendingLinks(tx, id);
       }
-      return next!;
+      const answered = activates && (await this.planRequests.answerOnActivation(tx, actor.user.id, id, planName!));
+      return { row: next!, answered };
     });
-    return toAdminUser(updated);
+    if (updated.answered) this.planRequests.told(id);
+    return toAdminUser(updated.row);
   }
 
   async sendReset(id: string): Promise<true> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
+import { PlanRequestsService } from '../plans/plan-requests.service.js';
 import { PlansRepository } from '../plans/plans.routes.js';
 import { AdminRepository } from './admin.repository.js';
 import { adminRoutes } from './admin.routes.js';
@@ -7,5 +8,7 @@ import { AdminService } from './admin.service.js';
 
 /** Users administration and its statistics. */
 export default async function adminArea(app: FastifyInstance, { core }: AreaOptions) {
-  adminRoutes(app, new AdminService(core.db, new AdminRepository(core.db), new PlansRepository(core.db), core.auth), core.guards);
+  const plans = new PlansRepository(core.db);
+  const planRequests = new PlanRequestsService(core.db, plans, core.events, core.mailQueue);
+  adminRoutes(app, new AdminService(core.db, new AdminRepository(core.db), plans, core.auth, planRequests), core.guards);
 }

@@ -8,6 +8,7 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_TTL_SECONDS, type AccessTokens, hashMailToken, newMailToken } from '../../lib/tokens.js';
 import { toUser } from '../users/users.mapper.js';
 import { UsersRepository, type SessionRow, type UserRow } from '../users/users.repository.js';
+import { trialEnd } from '../users/trial.js';
 import { alreadyRegisteredMail, confirmEmailMail, mailLanguage, resetPasswordMail } from './auth.mail.js';
 import { AuthRepository, type MailTokenKind } from './auth.repository.js';
 
@@ -43,7 +44,8 @@ export class AuthService {
     private readonly mail: MailQueue,
     private readonly mailRequests: AttemptCounter,
     private readonly guesses: GuessThrottle,
-    private readonly opts: { publicUrl: string },
+    /** `trialDays`: the paid plan's trial a sign-up starts with (0: none). */
+    private readonly opts: { publicUrl: string; trialDays: number },
     /** Sessions resolved a moment ago (see lib/session-cache.ts for why this stays correct). */
     private readonly sessionCache: SessionCache<Authenticated> = new SessionCache(),
   ) {
@@ -97,6 +99,7 @@ export class AuthService {
         passwordHash,
         agreementsAt: new Date(),
         preferences: body.language ? { language: body.language } : {},
+        trialEndsAt: trialEnd(this.opts.trialDays),
       });
       // Neither made nor found: a double submit whose twin request made the account and asks for its confirmation.
       if (!user && !existed) return;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { escapeLike } from '../../db/sql.js';
 import { supportRequests, users } from '../../db/schema/index.js';
@@ -29,6 +29,23 @@ export class SupportRepository {
   async create(userId: string, subject: string, message: string): Promise<SupportRow> {
     const [row] = await this.db.insert(supportRequests).values({ userId, subject, message }).returning();
     return row!;
+  }
+
+  /** A plan request (from the plans page), which activating a plan answers; undefined when one is already waiting. */
+  async createPlanRequest(userId: string, subject: string, message: string, planId: string): Promise<SupportRow | undefined> {
+    const [row] = await this.db.insert(supportRequests).values({ userId, subject, message, planId }).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** The newest plan requests first; `open` keeps those still waiting for an answer. */
+  async planRequests(opts: { open?: boolean; limit?: number } = {}) {
+    return this.db
+      .select(columns)
+      .from(supportRequests)
+      .innerJoin(users, eq(users.id, supportRequests.userId))
+      .where(this.scope(and(isNotNull(supportRequests.planId), opts.open ? eq(supportRequests.status, 'open') : undefined)))
+      .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+      .limit(opts.limit ?? 100);
   }
 
   async get(id: string) {
@@ -87,10 +104,14 @@ export class SupportRepository {
   }
 
   async adminIds(): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: users.id })
+    return (await this.admins()).map((r) => r.id);
+  }
+
+  /** The active administrators, with their preferences (the language to tell them in). */
+  async admins() {
+    return this.db
+      .select({ id: users.id, preferences: users.preferences })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-    return rows.map((r) => r.id);
   }
 }

@@ -2,7 +2,7 @@ import type { SupportRequest } from '@cuadre/contracts';
 import { ErrorCode } from '@cuadre/contracts';
 import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
-import { AppError, notFound, validation } from '../../lib/errors.js';
+import { AppError, conflict, isUniqueViolation, notFound, validation } from '../../lib/errors.js';
 import { sniffReceipt } from '../../lib/file-store.js';
 import type { MailJob, MailQueue } from '../../lib/mail-queue.js';
 import type { Authenticated } from '../auth/auth.service.js';
@@ -13,7 +13,7 @@ import { supportAnswerMail } from './support.mail.js';
 import { SupportRepository } from './support.repository.js';
 
 type ListQuery = Parameters<SupportRepository['list']>[0];
-type Joined = NonNullable<Awaited<ReturnType<SupportRepository['get']>>>;
+export type Joined = NonNullable<Awaited<ReturnType<SupportRepository['get']>>>;
 
 /**
  * Support requests: an owner writes one from the help center (with a screenshot if they like); the
@@ -79,8 +79,13 @@ export class SupportService {
       const now = new Date();
       await repo.update(id, { status: body.status === 'closed' ? 'closed' : 'answered', answer: body.answer, answeredBy: admin.user.id, answeredAt: now });
       const row = (await repo.get(id))!;
-      await this.tellAsker(tx, row, body.answer, now);
+      await tellAsker(tx, this.mail, row, body.answer, now);
       return { row, answered: true };
+    }).catch((err: unknown) => {
+      // Reopening a plan request while the owner has another one waiting (one at a time, by a unique index).
+      if (isUniqueViolation(err))
+        throw conflict('This owner has another plan request waiting; answer that one', [{ path: 'status', message: 'Another request waits' }]);
+      throw err;
     });
     if (result.answered) {
       this.events.publish([result.row.user.id]);
@@ -89,33 +94,12 @@ export class SupportService {
     return out(result.row);
   }
 
-  /** The answer as a message, a notification (once per request) and a mail, in the asker's language. */
-  private async tellAsker(tx: Tx, row: Joined, answer: string, at: Date) {
-    const t = PANEL_TEXTS[mailLanguage({ preferences: row.user.preferences })];
-    const link = '/user/help-center/support';
-    const icon = 'heroicons_outline:lifebuoy';
-    await new PanelItemsRepository(tx, row.user.id, 'message').addKeyed([
-      {
-        key: `support_answer:${row.request.id}:${at.getTime()}`,
-        title: t.answerMessage(row.request.subject),
-        description: answer,
-        icon,
-        link,
-        useRouter: true,
-      },
-    ]);
-    await new PanelItemsRepository(tx, row.user.id, 'notification').addKeyed([
-      { key: `support_answered:${row.request.id}`, ...t.supportAnswered(row.request.subject), icon, link, useRouter: true },
-    ]);
-    await this.mail.enqueue(tx, { kind: 'support_answer', userId: row.user.id, email: null, created: false, refId: row.request.id });
-  }
-
   private async composeAnswer(tx: Tx, job: MailJob) {
     if (!job.refId) return undefined;
     const row = await new SupportRepository(tx).get(job.refId);
     if (!row?.request.answer) return undefined;
     const lang = mailLanguage({ preferences: row.user.preferences });
-    return supportAnswerMail(lang, row.user.email, row.user.name, row.request.subject, row.request.answer, `${this.publicUrl}/user/help-center/support`);
+    return supportAnswerMail(lang, row.user.email, row.user.name, row.request.subject, row.request.answer, `${this.publicUrl}${answerLink(row)}`);
   }
 
   private async page(repo: SupportRepository, q: ListQuery) {
@@ -123,6 +107,33 @@ export class SupportService {
     const { items, total } = await repo.list(q);
     return { items: items.map(out), pagination: { page, size, total, lastPage: Math.max(1, Math.ceil(total / size)) } };
   }
+}
+
+/** Where the asker reads the answer: a plan request's on the plans page, which a free-plan owner can still reach. */
+const answerLink = (r: Joined) => (r.request.planId ? '/user/pricing' : '/user/help-center/support');
+
+/**
+ * The answer as a message, a notification (once per request) and a mail, in the asker's language.
+ * Also used when an administrator answers a plan request by activating a plan.
+ */
+export async function tellAsker(tx: Tx, mail: MailQueue, row: Joined, answer: string, at: Date) {
+  const t = PANEL_TEXTS[mailLanguage({ preferences: row.user.preferences })];
+  const link = answerLink(row);
+  const icon = 'heroicons_outline:lifebuoy';
+  await new PanelItemsRepository(tx, row.user.id, 'message').addKeyed([
+    {
+      key: `support_answer:${row.request.id}:${at.getTime()}`,
+      title: t.answerMessage(row.request.subject),
+      description: answer,
+      icon,
+      link,
+      useRouter: true,
+    },
+  ]);
+  await new PanelItemsRepository(tx, row.user.id, 'notification').addKeyed([
+    { key: `support_answered:${row.request.id}`, ...t.supportAnswered(row.request.subject), icon, link, useRouter: true },
+  ]);
+  await mail.enqueue(tx, { kind: 'support_answer', userId: row.user.id, email: null, created: false, refId: row.request.id });
 }
 
 const out = (r: Joined): SupportRequest => ({
@@ -135,4 +146,5 @@ const out = (r: Joined): SupportRequest => ({
   hasScreenshot: !!r.request.screenshotMime,
   createdAt: r.request.createdAt.toISOString(),
   user: { id: r.user.id, name: r.user.name, email: r.user.email, plan: r.user.plan },
+  planId: r.request.planId,
 });

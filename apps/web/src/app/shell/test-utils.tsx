@@ -42,6 +42,8 @@ export const testUser = (over: Partial<User> = {}): User => ({
   status: 'online',
   role: 'admin',
   plan: 'pro',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   emailConfirmed: true,
   preferences: DEFAULT_PREFERENCES,

@@ -21,6 +21,8 @@ const admin: AdminUser = {
   first_name: 'Ada',
   role: 'admin',
   plan: 'free',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   createdAt: '2026-01-02T10:00:00Z',
 };
@@ -32,9 +34,32 @@ const owner: AdminUser = {
   first_name: 'Olga',
   role: 'user',
   plan: 'basic',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   createdAt: '2026-02-03T10:00:00Z',
 };
+/** Owners who signed up: one in the trial of the paid plan, one whose trial is over. */
+const trials: AdminUser[] = [
+  {
+    ...owner,
+    id: '00000000-0000-4000-8000-000000000003',
+    email: 'tina@example.com',
+    name: 'Tina Trial',
+    plan: 'free',
+    trialEndsAt: '2026-05-01T12:00:00Z',
+    onTrial: true,
+  },
+  {
+    ...owner,
+    id: '00000000-0000-4000-8000-000000000004',
+    email: 'eddy@example.com',
+    name: 'Eddy Ended',
+    plan: 'free',
+    trialEndsAt: '2026-01-10T12:00:00Z',
+    onTrial: false,
+  },
+];
 const plans = {
   checkoutAvailable: false,
   items: [
@@ -53,7 +78,7 @@ function mockServer() {
     if (url.pathname === '/api/plans') return json(plans);
     if (url.pathname === '/api/admin/users') {
       const page = Number(url.searchParams.get('page') ?? 1);
-      return json({ items: [admin, owner], pagination: { page, size: 10, total: 30, lastPage: 3 } });
+      return json({ items: [admin, owner, ...trials], pagination: { page, size: 10, total: 30, lastPage: 3 } });
     }
     return json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
@@ -72,6 +97,15 @@ afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('users list', () => {
+  it("shows each free-plan account's trial: until when it runs, or since when it is over", async () => {
+    mockServer();
+    renderRoute(<Users />, { path: '/users', url: '/users' });
+    const running = (await screen.findByText('tina@example.com')).closest('tr')!;
+    expect(within(running).getByText('Trial until 5/1/2026')).toBeInTheDocument();
+    expect(within(screen.getByText('eddy@example.com').closest('tr')!).getByText('Trial ended 1/10/2026')).toBeInTheDocument();
+    expect(within(screen.getByText('olga@example.com').closest('tr')!).queryByText(/^Trial/)).not.toBeInTheDocument();
+  });
+
   it('asks the server for the search, the sort and the page, and keeps them in the address', async () => {
     const server = mockServer();
     const user = userEvent.setup({ delay: null });

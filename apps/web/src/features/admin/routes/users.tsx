@@ -165,9 +165,23 @@ export default function Users() {
       }),
       column.accessor('plan', {
         meta: { label: t('admin.fields.plan'), sortKey: 'plan' },
-        cell: (c) => {
-          const plan = planName(c.getValue());
-          return <PlanChip name={plan.name} isFree={plan.isFree} />;
+        cell: ({ row: { original: u } }) => {
+          const plan = planName(u.plan);
+          // A free-plan account's trial of the paid plan: running (until when) or over (since when).
+          const trial =
+            plan.isFree && u.trialEndsAt
+              ? t(u.onTrial ? 'admin.users.trialUntil' : 'admin.users.trialEnded', { date: formatShortDate(u.trialEndsAt, i18n.language) })
+              : null;
+          return (
+            <Stack spacing={0.25} alignItems="flex-start">
+              <PlanChip name={plan.name} isFree={plan.isFree} />
+              {trial && (
+                <Typography variant="caption" color={u.onTrial ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
+                  {trial}
+                </Typography>
+              )}
+            </Stack>
+          );
         },
       }),
       column.accessor('role', { meta: { label: t('admin.fields.role'), sortKey: 'role' }, cell: (c) => <RoleChip role={c.getValue()} /> }),

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
 import { LANGUAGES, ZSignUpBody, type Language, type SignUpBody } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
+import { useTrialDays } from '@/lib/trial';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { InlineLink, TextLink } from '../components/text-link';
@@ -22,6 +23,7 @@ const languageOf = (lang: string) => ((LANGUAGES as readonly string[]).includes(
 export default function SignUp() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const trialDays = useTrialDays();
   // The resolver hands `submit` the contract's parsed body (the box ticked, so `true`).
   const { form, onSubmit, failure, pending, leaveDialog } = useAppForm<SignUpForm>(ZSignUpBody, {
     defaultValues: { name: '', email: '', password: '', company: '', agreements: false },
@@ -40,7 +42,7 @@ export default function SignUp() {
   return (
     <AuthCard
       title={t('auth.signUp.title')}
-      subtitle={t('auth.signUp.subtitle')}
+      subtitle={trialDays ? `${t('auth.signUp.trial', { count: trialDays })} ${t('auth.signUp.subtitle')}` : t('auth.signUp.subtitle')}
       footer={
         <>
           {t('auth.signUp.haveAccount')} <TextLink to="/sign-in">{t('auth.signUp.signInLink')}</TextLink>

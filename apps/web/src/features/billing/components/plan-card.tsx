@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Card, CardContent, Chip, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import type { Plan } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/format';
 
-/** One plan: its name, price per period, what it holds; the person's current plan stands out. */
-export function PlanCard({ plan, isCurrent }: { plan: Plan; isCurrent: boolean }) {
+/** One plan: its name, price per period, what it holds; the person's current plan stands out; `action` goes under it. */
+export function PlanCard({ plan, isCurrent, action }: { plan: Plan; isCurrent: boolean; action?: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <Card
@@ -41,6 +42,7 @@ export function PlanCard({ plan, isCurrent }: { plan: Plan; isCurrent: boolean }
             </ListItem>
           ))}
         </List>
+        {action && <Box sx={{ mt: 2 }}>{action}</Box>}
       </CardContent>
     </Card>
   );

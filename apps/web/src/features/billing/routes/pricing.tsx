@@ -1,29 +1,43 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
-import { FREE_PLAN } from '@cuadre/contracts';
+import { FREE_PLAN, type Plan, type PlanRequest, type User } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
+import { useErrorText } from '@/lib/error-text';
+import { formatDate } from '@/lib/format';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
 import { usePlans } from '@/lib/plans';
+import { planRequestQuery, requestPlan } from '../api/billing-api';
 import { PlanCard } from '../components/plan-card';
 
+/** Whether the plan that applies now keeps books: a paid plan, the trial of one, or an administrator. */
+const keepsBooks = (u: User) => u.role === 'admin' || u.plan !== FREE_PLAN || u.onTrial;
+
 /**
- * The plans on offer. A free-plan owner is sent here by the guard until they have a plan; this
- * install has no payment provider, so an administrator activates plans and the owner is told so.
+ * The plans on offer. A free-plan owner (the trial over) is sent here by the guard until they have a
+ * plan; an owner in the trial reads its last day here. This install has no payment provider, so an
+ * owner asks the administrators for a plan here and reads the answer here; an administrator activates it.
  */
 export default function Pricing() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const user = useQuery(currentUserQuery);
   const plans = usePlans();
+  const isOwner = user.data?.role === 'user';
+  const request = useQuery({ ...planRequestQuery, enabled: isOwner });
   const [checking, setChecking] = useState(false);
   const [stillFree, setStillFree] = useState(false);
   const [checkError, setCheckError] = useState<string>();
+  const ask = useMutation({
+    mutationFn: (planId: string) => requestPlan({ planId }),
+    onSuccess: (made) => qc.setQueryData(planRequestQuery.queryKey, { request: made }),
+  });
+  const askError = useErrorText(ask.error);
 
   // Asks the server before leaving: if the plan is still free, the guard would only send the owner back.
   const continueToDashboard = async () => {
@@ -32,8 +46,11 @@ export default function Pricing() {
     setCheckError(undefined);
     try {
       const fresh = await qc.fetchQuery({ ...currentUserQuery, staleTime: 0 });
-      if (fresh.plan === FREE_PLAN && fresh.role !== 'admin') setStillFree(true);
-      else void navigate('/user/dashboard');
+      if (keepsBooks(fresh)) void navigate('/user/dashboard');
+      else {
+        setStillFree(true);
+        void request.refetch();
+      }
     } catch (err) {
       setCheckError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -56,8 +73,13 @@ export default function Pricing() {
   }
 
   const me = user.data;
-  const isFree = me.plan === FREE_PLAN && me.role !== 'admin';
+  const isFree = !keepsBooks(me);
   const { items, checkoutAvailable } = plans.data;
+  const lastDay = me.trialEndsAt ? formatDate(me.trialEndsAt, i18n.language) : undefined;
+  const waiting = request.data?.request?.status === 'pending';
+  const planName = (id: string) => items.find((p) => p.id === id)?.name ?? id;
+  // Without a payment provider an owner asks for a paid plan other than theirs, one request at a time.
+  const canAsk = (p: Plan) => isOwner && !checkoutAvailable && !p.isFree && p.id !== me.plan && request.isSuccess && !waiting;
 
   return (
     <Box>
@@ -73,9 +95,15 @@ export default function Pricing() {
         }
       />
       <Stack spacing={2} sx={{ mb: 3 }}>
-        {isFree ? (
+        {me.onTrial && lastDay ? (
+          <Alert severity="info" icon={<Icon name="heroicons_outline:clock" />}>
+            <AlertTitle>{t('billing.pricing.trialTitle', { date: lastDay })}</AlertTitle>
+            {t('billing.pricing.trialText')}
+          </Alert>
+        ) : isFree ? (
           <Alert severity="info" icon={<Icon name="heroicons_outline:information-circle" />}>
             <AlertTitle>{t('billing.pricing.freeTitle')}</AlertTitle>
+            {lastDay && <Box sx={{ mb: 1 }}>{t('billing.pricing.trialEnded', { date: lastDay })}</Box>}
             {t('billing.pricing.freeText')}
             {/* Without a payment provider there is nothing to buy here: the owner is told who can help. */}
             {!checkoutAvailable && <Box sx={{ mt: 1 }}>{t('billing.pricing.adminText', { email: me.email })}</Box>}
@@ -87,6 +115,13 @@ export default function Pricing() {
               {t('billing.pricing.adminChange')}
             </Alert>
           )
+        )}
+        {request.data?.request && <RequestState request={request.data.request} planName={planName(request.data.request.planId)} />}
+        {request.isError && <ErrorState error={request.error} onRetry={() => void request.refetch()} />}
+        {ask.isError && (
+          <Alert severity="error" role="alert">
+            {askError}
+          </Alert>
         )}
         {stillFree && (
           <Alert severity="warning" role="alert" onClose={() => setStillFree(false)}>
@@ -112,10 +147,44 @@ export default function Pricing() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: `repeat(${Math.min(items.length, 3)}, 1fr)` } }}>
           {items.map((p) => (
-            <PlanCard key={p.id} plan={p} isCurrent={p.id === me.plan} />
+            <PlanCard
+              key={p.id}
+              plan={p}
+              isCurrent={p.id === me.plan}
+              action={
+                canAsk(p) ? (
+                  <Button variant={isFree || me.onTrial ? 'contained' : 'outlined'} fullWidth disabled={ask.isPending} onClick={() => ask.mutate(p.id)}>
+                    {ask.isPending && ask.variables === p.id ? t('billing.request.sending') : t('billing.request.ask', { plan: p.name })}
+                  </Button>
+                ) : undefined
+              }
+            />
           ))}
         </Box>
       )}
     </Box>
+  );
+}
+
+/** The owner's newest plan request: waiting, answered (with the answer) or closed. */
+function RequestState({ request, planName }: { request: PlanRequest; planName: string }) {
+  const { t, i18n } = useTranslation();
+  const sent = formatDate(request.createdAt, i18n.language);
+  if (request.status === 'pending') {
+    return (
+      <Alert severity="info" icon={<Icon name="heroicons_outline:paper-airplane" />}>
+        <AlertTitle>{t('billing.request.pendingTitle', { plan: planName })}</AlertTitle>
+        {t('billing.request.pendingText', { date: sent })}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity={request.status === 'answered' ? 'success' : 'info'} icon={<Icon name="heroicons_outline:chat-bubble-left-right" />}>
+      <AlertTitle>
+        {t(request.status === 'answered' ? 'billing.request.answeredTitle' : 'billing.request.closedTitle', { plan: planName, date: sent })}
+      </AlertTitle>
+      {/* The administrator's words, as text. */}
+      {request.answer && <Box sx={{ whiteSpace: 'pre-wrap' }}>{request.answer}</Box>}
+    </Alert>
   );
 }

@@ -16,6 +16,7 @@ import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus
 import { FirstRunChecklist } from '../components/first-run-checklist';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
+import { TrialNotice } from '../components/trial-notice';
 import { useMonth } from '../lib/month';
 import { closeOffered, RECENT_QUERY } from './hub-data';
 import { dateFormat, numberFormat } from '@/lib/intl';
@@ -128,6 +129,7 @@ export default function BooksHub() {
         }
       />
       <PeriodBanner year={m.year} month={m.month} />
+      <TrialNotice />
       <FirstRunChecklist month={m} />
       {summary.isError && <ErrorState error={summary.error} onRetry={() => summary.refetch()} />}
 

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { session } from '@/lib/session';
+import { useTrialDays } from '@/lib/trial';
 import { PublicPage } from '../components/public-page';
 
 interface Feature {
@@ -24,6 +25,9 @@ export default function Home() {
   const { t } = useTranslation();
   const signedIn = session.isSignedIn();
   const features = t('public.home.features', { returnObjects: true }) as Feature[];
+  // What a new account gets, as this installation says: a trial of so many days, or just an account.
+  const trialDays = useTrialDays();
+  const signUpLabel = trialDays ? t('public.home.ctaTrial', { count: trialDays }) : t('public.home.ctaSignUp');
 
   // A signed-in person reaches /home too (it is open to everyone): they get the way back in, not sign-up.
   const actions = signedIn ? (
@@ -67,7 +71,7 @@ export default function Home() {
           ) : (
             <>
               <Button component={RouterLink} to="/sign-up" variant="contained" size="large">
-                {t('public.home.ctaSignUp')}
+                {signUpLabel}
               </Button>
               <Button component={RouterLink} to="/sign-in" variant="outlined" size="large">
                 {t('public.home.ctaSignIn')}
@@ -114,7 +118,7 @@ export default function Home() {
             {t('public.home.startText')}
           </Typography>
           <Button component={RouterLink} to="/sign-up" variant="contained" size="large" sx={{ mt: 3, width: { xs: '100%', sm: 'auto' } }}>
-            {t('public.home.ctaSignUp')}
+            {signUpLabel}
           </Button>
         </Box>
       )}

@@ -15,6 +15,8 @@ const user: User = {
   status: 'online',
   role: 'user',
   plan: 'basic',
+  trialEndsAt: null,
+  onTrial: false,
   accountStatus: 'active',
   emailConfirmed: true,
   createdAt: '2026-01-01T00:00:00Z',

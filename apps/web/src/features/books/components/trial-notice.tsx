@@ -1,0 +1,23 @@
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Typography } from '@mui/material';
+import { Icon } from '@/components/icon';
+import { formatDate } from '@/lib/format';
+import { currentUserQuery } from '@/lib/queries';
+
+/** One line on the hub while the trial of the paid plan runs: its last day, and the way to the plans. */
+export function TrialNotice() {
+  const { t, i18n } = useTranslation();
+  const me = useQuery(currentUserQuery).data;
+  if (!me?.onTrial || !me.trialEndsAt) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+      <Icon name="heroicons_outline:clock" size={18} />
+      {t('books.hub.trial', { date: formatDate(me.trialEndsAt, i18n.language) })}
+      <Link component={RouterLink} to="/user/pricing" underline="hover">
+        {t('books.hub.trialPlans')}
+      </Link>
+    </Typography>
+  );
+}
