@@ -45,11 +45,27 @@ export const DEFAULT_CATEGORIES: readonly { id: string; names: ChartNames }[] = 
 /** The shared subcategories of the default chart, under their category. */
 export const DEFAULT_SUBCATEGORIES: readonly { id: string; categoryId: string; names: ChartNames }[] = [
   { id: '00000000-0000-4000-9000-000010000001', categoryId: '00000000-0000-4000-8000-000000000010', names: { en: 'Fuel', es: 'Combustible', tr: 'Yakıt' } },
-  { id: '00000000-0000-4000-9000-000010000002', categoryId: '00000000-0000-4000-8000-000000000010', names: { en: 'Tolls', es: 'Peajes', tr: 'Geçiş ücretleri' } },
-  { id: '00000000-0000-4000-9000-000010000003', categoryId: '00000000-0000-4000-8000-000000000010', names: { en: 'Parking', es: 'Estacionamiento', tr: 'Otopark' } },
-  { id: '00000000-0000-4000-9000-000015000001', categoryId: '00000000-0000-4000-8000-000000000015', names: { en: 'Stationery', es: 'Papelería', tr: 'Kırtasiye' } },
+  {
+    id: '00000000-0000-4000-9000-000010000002',
+    categoryId: '00000000-0000-4000-8000-000000000010',
+    names: { en: 'Tolls', es: 'Peajes', tr: 'Geçiş ücretleri' },
+  },
+  {
+    id: '00000000-0000-4000-9000-000010000003',
+    categoryId: '00000000-0000-4000-8000-000000000010',
+    names: { en: 'Parking', es: 'Estacionamiento', tr: 'Otopark' },
+  },
+  {
+    id: '00000000-0000-4000-9000-000015000001',
+    categoryId: '00000000-0000-4000-8000-000000000015',
+    names: { en: 'Stationery', es: 'Papelería', tr: 'Kırtasiye' },
+  },
   { id: '00000000-0000-4000-9000-000015000002', categoryId: '00000000-0000-4000-8000-000000000015', names: { en: 'Software', es: 'Software', tr: 'Yazılım' } },
-  { id: '00000000-0000-4000-9000-000023000001', categoryId: '00000000-0000-4000-8000-000000000023', names: { en: 'Electricity', es: 'Electricidad', tr: 'Elektrik' } },
+  {
+    id: '00000000-0000-4000-9000-000023000001',
+    categoryId: '00000000-0000-4000-8000-000000000023',
+    names: { en: 'Electricity', es: 'Electricidad', tr: 'Elektrik' },
+  },
   { id: '00000000-0000-4000-9000-000023000002', categoryId: '00000000-0000-4000-8000-000000000023', names: { en: 'Water', es: 'Agua', tr: 'Su' } },
   { id: '00000000-0000-4000-9000-000023000003', categoryId: '00000000-0000-4000-8000-000000000023', names: { en: 'Phone', es: 'Teléfono', tr: 'Telefon' } },
   { id: '00000000-0000-4000-9000-000023000004', categoryId: '00000000-0000-4000-8000-000000000023', names: { en: 'Internet', es: 'Internet', tr: 'İnternet' } },

@@ -9,5 +9,4 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
  * language (`names`); anything someone wrote has none and reads as written. For a row a left join
  * left empty, null.
  */
-export const shownName = (t: { name: AnyColumn; names: AnyColumn }, language: Language) =>
-  sql<string>`coalesce(${t.names} ->> ${language}::text, ${t.name})`;
+export const shownName = (t: { name: AnyColumn; names: AnyColumn }, language: Language) => sql<string>`coalesce(${t.names} ->> ${language}::text, ${t.name})`;

@@ -18,7 +18,9 @@ const REGISTRY_TABLES = {
     search: [providers.name, providers.contactName, providers.email, providers.phone],
     sorts: { name: sql`lower(${providers.name})`, contactName: sql`lower(${providers.contactName})`, createdAt: providers.createdAt },
     extras: (language: Language) => ({
-      defaultCategoryName: sql<string | null>`(select ${shownName(categories, language)} from ${categories} where ${categories.id} = ${providers.defaultCategoryId})`,
+      defaultCategoryName: sql<
+        string | null
+      >`(select ${shownName(categories, language)} from ${categories} where ${categories.id} = ${providers.defaultCategoryId})`,
     }),
     usedBy: (id: string) => [
       sql`select 1 from ${entries} where ${entries.providerId} = ${id}`,
