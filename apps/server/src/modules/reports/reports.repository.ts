@@ -33,28 +33,26 @@ export class ReportsRepository {
 
   categoryMonthTotals(from: string, to: string): Promise<CategoryMonthRow[]> {
     const month = sql<number>`extract(month from ${entries.date})::int`;
-    return (
-      this.db
-        .select({
-          month,
-          categoryId: categories.id,
-          name: shownName(categories, this.language),
-          kind: categories.kind,
-          taxLine: categories.taxLine,
-          taxLineChanges: categories.taxLineChanges,
-          sortOrder: categories.sortOrder,
-          subcategoryId: entries.subcategoryId,
-          subcategoryName: shownName(subcategories, this.language),
-          amount: sql<number>`sum(${entries.amount})`,
-        })
-        .from(entries)
-        .innerJoin(categories, eq(categories.id, entries.categoryId))
-        .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
-        .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
-        // By the rows' keys: the names shown are theirs (a name in a language is not a column to group by).
-        .groupBy(month, categories.id, entries.subcategoryId, subcategories.id)
-        .orderBy(asc(categories.sortOrder), asc(shownName(categories, this.language)), asc(shownName(subcategories, this.language)))
-    );
+    // Grouped by the rows' keys: the names shown are theirs (a name in a language is not a column to group by).
+    return this.db
+      .select({
+        month,
+        categoryId: categories.id,
+        name: shownName(categories, this.language),
+        kind: categories.kind,
+        taxLine: categories.taxLine,
+        taxLineChanges: categories.taxLineChanges,
+        sortOrder: categories.sortOrder,
+        subcategoryId: entries.subcategoryId,
+        subcategoryName: shownName(subcategories, this.language),
+        amount: sql<number>`sum(${entries.amount})`,
+      })
+      .from(entries)
+      .innerJoin(categories, eq(categories.id, entries.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+      .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+      .groupBy(month, categories.id, entries.subcategoryId, subcategories.id)
+      .orderBy(asc(categories.sortOrder), asc(shownName(categories, this.language)), asc(shownName(subcategories, this.language)));
   }
 
   mileageByMonth(from: string, to: string) {
