@@ -2,7 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import './i18n';
+import i18n from './i18n';
 import { queryClient } from '@/lib/queries';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
@@ -14,6 +14,15 @@ const device = readDevicePreferences();
 paintPage(device.scheme, device.theme);
 
 const router = createRouter();
+
+// The server names the default chart in the language asked for (lib/api.ts): what is on screen is read
+// again in the new one.
+let shownLanguage = i18n.language;
+i18n.on('languageChanged', (language) => {
+  if (language === shownLanguage) return;
+  shownLanguage = language;
+  void queryClient.invalidateQueries();
+});
 
 // The splash screen is hidden after the first completed navigation (spec 000, section 2).
 const unsubscribe = router.subscribe((state) => {
