@@ -15,13 +15,14 @@ paintPage(device.scheme, device.theme);
 
 const router = createRouter();
 
-// The server names the default chart in the language asked for (lib/api.ts): what is on screen is read
-// again in the new one.
-let shownLanguage = i18n.language;
+// The server names the default chart in the language asked for (lib/api.ts): when the reader changes
+// the language, what is on screen is read again in the new one. The first language set (i18next's
+// start) changes nothing: the reads so far asked for it already.
+let shownLanguage: string | undefined = i18n.language;
 i18n.on('languageChanged', (language) => {
-  if (language === shownLanguage) return;
+  const before = shownLanguage;
   shownLanguage = language;
-  void queryClient.invalidateQueries();
+  if (before && before !== language) void queryClient.invalidateQueries();
 });
 
 // The splash screen is hidden after the first completed navigation (spec 000, section 2).
