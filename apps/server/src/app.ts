@@ -153,7 +153,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openapi: {
       // 3.1: JSON Schema 2020-12, which is what the route schemas are written in (`type: [string, null]`).
       openapi: '3.1.0',
-      info: { title: 'Cuadre API', version: '0.1.0', description: 'The books of a small business. Money is integer cents.' },
+      info: {
+        title: 'Cuadre API',
+        version: '0.1.0',
+        description:
+          'The books of a small business. Money is integer cents. The default chart’s names come in the language of the `X-Language` header (en, es or tr), else of the account.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

@@ -80,7 +80,7 @@ describe('the access matrix', () => {
     const a = (await t.bookkeeper()).token;
     const b = (await t.bookkeeper()).token;
     const post = async (url: string, body: unknown) => expectOk(await t.api('POST', url, { token: a, body }), 201);
-    const cats = expectOk(await t.api('GET', '/api/categories', { token: a })).items as { id: string; name: string }[];
+    const cats = expectOk(await t.api('GET', '/api/categories', { token: a, headers: { 'x-language': 'es' } })).items as { id: string; name: string }[];
     const cat = (name: string) => cats.find((c) => c.name === name)!.id;
     const worker = await post('/api/workers', { name: 'A worker', kind: 'employee' });
     const provider = await post('/api/providers', { name: 'A provider' });

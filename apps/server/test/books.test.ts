@@ -21,10 +21,15 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, as = token) => t.api(method, url, { token: as, body });
 
-/** The seeded chart, by name. */
+/** The seeded chart, by name as PRODUCT.md names it (a Spanish reader's view). */
 async function chart() {
-  const cats = expectOk(await t.api('GET', '/api/categories', { token })).items as { id: string; name: string; kind: string; taxLine: string }[];
-  const subs = expectOk(await t.api('GET', '/api/subcategories', { token, query: { size: 500 } })).items as { id: string; name: string; categoryId: string }[];
+  const headers = { 'x-language': 'es' };
+  const cats = expectOk(await t.api('GET', '/api/categories', { token, headers })).items as { id: string; name: string; kind: string; taxLine: string }[];
+  const subs = expectOk(await t.api('GET', '/api/subcategories', { token, headers, query: { size: 500 } })).items as {
+    id: string;
+    name: string;
+    categoryId: string;
+  }[];
   const cat = (name: string) => cats.find((c) => c.name === name)!;
   const sub = (name: string) => subs.find((s) => s.name === name)!;
   return { cats, subs, cat, sub };
@@ -180,7 +185,7 @@ describe('entries', () => {
       }),
       201,
     );
-    expect(pay).toMatchObject({ categoryName: 'Compras de mercancía', providerName: 'Harinas del Sur', paymentMethod: 'check', reference: '1042' });
+    expect(pay).toMatchObject({ categoryName: 'Merchandise purchases', providerName: 'Harinas del Sur', paymentMethod: 'check', reference: '1042' });
   });
 
   it('writes a batch whole or not at all, and its sums stay exact to the cent', async () => {
@@ -441,8 +446,8 @@ describe('month summary and worker totals', () => {
       { paymentMethod: 'card', amount: 2305, count: 2 },
       { paymentMethod: 'cash', amount: 1001, count: 1 },
     ]);
-    expect(s.byCategory.find((r: { categoryName: string }) => r.categoryName === 'Utilidades')).toMatchObject({
-      subcategoryName: 'Agua',
+    expect(s.byCategory.find((r: { categoryName: string }) => r.categoryName === 'Utilities')).toMatchObject({
+      subcategoryName: 'Water',
       amount: 404,
       count: 1,
       type: 'expense',

@@ -16,7 +16,7 @@ const signUp = (email: string, language?: string) =>
 describe("the account's language", () => {
   it('is the one chosen before sign-up, and the confirmation mail is written in it', async () => {
     for (const [language, subject, greeting] of [
-      ['es', 'Confirma tu dirección de correo para Cuadre', 'Hola, Elif Kaya:'],
+      ['es', 'Confirme su dirección de correo para Cuadre', 'Hola, Elif Kaya:'],
       ['tr', 'Cuadre için e-posta adresinizi doğrulayın', 'Merhaba Elif Kaya,'],
       ['en', 'Confirm your email address for Cuadre', 'Hello Elif Kaya,'],
     ] as const) {
@@ -50,7 +50,7 @@ describe("the account's language", () => {
     expectOk(await signUp(email, 'es'));
     expectOk(await signUp(email, 'en'));
     const mails = await t.mailsTo(email);
-    expect(mails.map((m) => m.subject)).toEqual(['Confirma tu dirección de correo para Cuadre', 'Ya tienes una cuenta de Cuadre']);
+    expect(mails.map((m) => m.subject)).toEqual(['Confirme su dirección de correo para Cuadre', 'Ya tiene una cuenta de Cuadre']);
   });
 
   it('refuses a language Cuadre does not speak, and a wrong password changes nothing', async () => {

@@ -29,8 +29,10 @@ beforeAll(async () => {
   t = await createTestApp();
   token = (await t.bookkeeper({ company: 'Taller Ruiz' })).token;
   other = (await t.bookkeeper()).token;
-  const cats = expectOk(await api('GET', '/api/categories')).items as { id: string; name: string }[];
-  const subs = expectOk(await api('GET', '/api/subcategories', undefined)).items as { id: string; name: string }[];
+  // The chart by the names PRODUCT.md gives it: as a Spanish reader sees it.
+  const es = { 'x-language': 'es' };
+  const cats = expectOk(await t.api('GET', '/api/categories', { token, headers: es })).items as { id: string; name: string }[];
+  const subs = expectOk(await t.api('GET', '/api/subcategories', { token, headers: es })).items as { id: string; name: string }[];
   const cat = (name: string) => cats.find((c) => c.name === name)!.id;
   const sub = (name: string) => subs.find((s) => s.name === name)!.id;
   Object.assign(ids, { ventas: cat('Ventas'), otros: cat('Otros gastos'), oficina: cat('Gastos de oficina'), vehiculo: cat('Gastos de vehículo') });
@@ -63,7 +65,7 @@ beforeAll(async () => {
   await post('/api/trips', { vehicleId: van.id, date: '2022-06-30', miles: 10.1, purpose: 'Supplies' });
   await post('/api/trips', { vehicleId: van.id, date: '2022-07-01', miles: 10.1, purpose: 'Supplies' });
   // Another owner's books in the same months: never counted.
-  const cats2 = expectOk(await api('GET', '/api/categories', undefined, other)).items as { id: string; name: string }[];
+  const cats2 = expectOk(await t.api('GET', '/api/categories', { token: other, headers: es })).items as { id: string; name: string }[];
   await post(
     '/api/entries',
     { type: 'income', date: '2025-03-03', amount: 999999, categoryId: cats2.find((c) => c.name === 'Ventas')!.id, paymentMethod: 'card' },
@@ -89,13 +91,13 @@ describe('profit and loss', () => {
     });
     expect(p.monthly).toBeUndefined();
     const byName = (name: string) => p.lines.find((l: { name: string }) => l.name === name);
-    expect(byName('Ventas')).toMatchObject({ section: 'income', level: 0, amount: 100000, share: 0.6667, taxLine: expect.stringMatching(/line 1\b/) });
-    expect(byName('Compras de mercancía')).toMatchObject({ section: 'cost_of_goods', amount: 9999 });
-    expect(byName('Gastos de oficina')).toMatchObject({ section: 'operating_expenses', level: 0, amount: 2000 });
-    expect(byName('Papelería')).toMatchObject({ level: 1, kind: 'subcategory', amount: 1234 });
-    expect(byName('Trabajo por contrato')).toMatchObject({ section: 'operating_expenses', amount: 70000 });
-    expect(byName('Gastos de vehículo (millaje estándar)')).toMatchObject({ kind: 'mileage', amount: 7000, categoryId: ids.vehiculo });
-    expect(byName('Otros gastos').taxLine).toMatch(/27b/);
+    expect(byName('Sales')).toMatchObject({ section: 'income', level: 0, amount: 100000, share: 0.6667, taxLine: expect.stringMatching(/line 1\b/) });
+    expect(byName('Merchandise purchases')).toMatchObject({ section: 'cost_of_goods', amount: 9999 });
+    expect(byName('Office expenses')).toMatchObject({ section: 'operating_expenses', level: 0, amount: 2000 });
+    expect(byName('Stationery')).toMatchObject({ level: 1, kind: 'subcategory', amount: 1234 });
+    expect(byName('Contract labor')).toMatchObject({ section: 'operating_expenses', amount: 70000 });
+    expect(byName('Vehicle expenses (standard mileage)')).toMatchObject({ kind: 'mileage', amount: 7000, categoryId: ids.vehiculo });
+    expect(byName('Other expenses').taxLine).toMatch(/27b/);
     // The lines of each section add up to its total.
     const sectionSum = (s: string) =>
       p.lines.filter((l: { section: string; level: number }) => l.section === s && l.level === 0).reduce((n: number, l: { amount: number }) => n + l.amount, 0);
@@ -136,9 +138,9 @@ describe('profit and loss', () => {
 describe('annual total', () => {
   it('maps categories to the year’s lines (27a in 2024, 27b in 2025), flags contractors at the threshold, estimates SE tax', async () => {
     const a2024 = expectOk(await api('GET', '/api/reports/annual?year=2024'));
-    expect(a2024.categories.find((c: { name: string }) => c.name === 'Otros gastos')).toMatchObject({ taxLine: expect.stringMatching(/27a/), amount: 1000 });
+    expect(a2024.categories.find((c: { name: string }) => c.name === 'Other expenses')).toMatchObject({ taxLine: expect.stringMatching(/27a/), amount: 1000 });
     const a = expectOk(await api('GET', '/api/reports/annual?year=2025'));
-    expect(a.categories.find((c: { name: string }) => c.name === 'Otros gastos').taxLine).toMatch(/27b/);
+    expect(a.categories.find((c: { name: string }) => c.name === 'Other expenses').taxLine).toMatch(/27b/);
     expect(a).toMatchObject({ income: 150000, net: 6001, mileageDeduction: 7000, miles: 100, contractorThreshold: 60000 });
     expect(a.vehicles).toEqual([{ vehicleId: ids.van, name: 'Van', trips: 1, miles: 100, deduction: 7000 }]);
     expect(a.workers).toEqual([
@@ -263,7 +265,7 @@ describe('the general ledger and the mileage log', () => {
     const sum = (i: number) => Math.round(cells.reduce((n, c) => n + Number(c[i] || 0), 0) * 100);
     expect(sum(4)).toBe(sum(5));
     expect(rows.some((r) => /^2025-03-03,Cash,,,1000,,/.test(r))).toBe(true);
-    expect(rows.some((r) => /^2025-03-08,Otros gastos,Schedule C line 27b/.test(r))).toBe(true);
+    expect(rows.some((r) => /^2025-03-08,Other expenses,Schedule C line 27b/.test(r))).toBe(true);
   });
 
   it('the mileage log: each trip at its date’s rate, with its own rounded deduction', async () => {

@@ -2,7 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import './i18n';
+import i18n from './i18n';
 import { queryClient } from '@/lib/queries';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
@@ -14,6 +14,16 @@ const device = readDevicePreferences();
 paintPage(device.scheme, device.theme);
 
 const router = createRouter();
+
+// The server names the default chart in the language asked for (lib/api.ts): when the reader changes
+// the language, what is on screen is read again in the new one. The first language set (i18next's
+// start) changes nothing: the reads so far asked for it already.
+let shownLanguage: string | undefined = i18n.language;
+i18n.on('languageChanged', (language) => {
+  const before = shownLanguage;
+  shownLanguage = language;
+  if (before && before !== language) void queryClient.invalidateQueries();
+});
 
 // The splash screen is hidden after the first completed navigation (spec 000, section 2).
 const unsubscribe = router.subscribe((state) => {

@@ -69,7 +69,7 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
       'New provider',
       async (d) => {
         await d.getByLabel('Name').fill('Harinas del Sur');
-        await choose(d, page, 'Default category', 'Compras de mercancía');
+        await choose(d, page, 'Default category', 'Merchandise purchases');
       },
       'Harinas del Sur',
     );
@@ -113,8 +113,8 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel('Date').fill('2026-03-05');
     await dialog.getByLabel('Amount').fill('45.99');
-    await choose(dialog, page, 'Category', 'Gastos de oficina');
-    await choose(dialog, page, 'Subcategory', 'Papelería');
+    await choose(dialog, page, 'Category', 'Office expenses');
+    await choose(dialog, page, 'Subcategory', 'Stationery');
     await dialog.getByLabel('Description').fill('Printer paper');
     await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
@@ -143,7 +143,7 @@ describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
     await dialog.getByLabel('Date').fill('2026-03-07');
     await dialog.getByLabel('Amount').fill('720');
     await choose(dialog, page, 'Worker', 'Lucía Pérez');
-    await choose(dialog, page, 'Category', 'Salarios y jornales');
+    await choose(dialog, page, 'Category', 'Salaries and wages');
     await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -28,15 +28,15 @@ describe.each(VIEWPORTS)('the import wizard at $width px', (viewport) => {
     await page.waitForURL('**/user/import');
     await page.getByRole('heading', { name: 'Import a bank statement', level: 1 }).waitFor();
 
-    // A rule first: fuel goes to Gastos de vehículo.
+    // A rule first: fuel goes to Vehicle expenses.
     await page.getByLabel('Description contains').fill('shell');
     await page
       .getByRole('combobox', { name: /^Category(\s|$)/ })
       .last()
       .click();
-    await page.getByRole('option', { name: 'Gastos de vehículo', exact: true }).click();
+    await page.getByRole('option', { name: 'Vehicle expenses', exact: true }).click();
     await page.getByRole('button', { name: 'Add rule' }).click();
-    await page.getByText('“shell” → Gastos de vehículo').waitFor();
+    await page.getByText('“shell” → Vehicle expenses').waitFor();
 
     await page.getByLabel('Statement file (CSV, OFX or QFX)').setInputFiles({ name: 'banco.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByLabel('Bank', { exact: true }).fill('Banco Sur');
@@ -52,7 +52,7 @@ describe.each(VIEWPORTS)('the import wizard at $width px', (viewport) => {
 
     // The stationery has no rule: the owner picks its category.
     await page.getByRole('combobox', { name: 'Category 4' }).click();
-    await page.getByRole('option', { name: 'Gastos de oficina', exact: true }).click();
+    await page.getByRole('option', { name: 'Office expenses', exact: true }).click();
     await page.getByRole('button', { name: 'Import 3 rows' }).click();
     await page.getByText('3 entries imported.').waitFor();
 

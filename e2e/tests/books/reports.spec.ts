@@ -37,7 +37,7 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     await dialog.getByLabel('Date').fill('2025-05-03');
     await dialog.getByLabel('Amount').fill('250');
     await dialog.getByRole('combobox', { name: /^Category(\s|$)/ }).click();
-    await page.getByRole('option', { name: 'Gastos de oficina', exact: true }).click();
+    await page.getByRole('option', { name: 'Office expenses', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save and add another' }).click();
     await dialog.getByText('Saved. Enter the next one').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -55,7 +55,7 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     // Both profits and losses and the annual total.
     await page.goto(`/user/profitsandlossesmonth${MONTH}`);
     await page.getByRole('row', { name: /^Net profit \$750\.00/ }).waitFor();
-    await page.getByRole('row', { name: /^Gastos de oficina \$250\.00/ }).waitFor();
+    await page.getByRole('row', { name: /^Office expenses \$250\.00/ }).waitFor();
     const pdf = await downloaded(page, () => page.getByRole('button', { name: 'Download as PDF' }).click());
     expect(pdf.name).toBe('pnl-2025-05.pdf');
     expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');

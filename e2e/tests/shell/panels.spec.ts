@@ -20,7 +20,7 @@ async function bookkeeper(tag: string, name: string) {
 describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
   it('a notification for an open past month leads to it, and closing the month clears it', async () => {
     const { owner, token, cat } = await bookkeeper(`panels-month-${viewport.name}`, 'Teresa Vidal');
-    await apiCall('POST', 'entries', { type: 'income', date: '2025-03-14', amount: 12500, categoryId: cat['Ventas'], paymentMethod: 'cash' }, token);
+    await apiCall('POST', 'entries', { type: 'income', date: '2025-03-14', amount: 12500, categoryId: cat['Sales'], paymentMethod: 'cash' }, token);
     const { context, page } = await newPage(viewport);
     await signInThroughPage(page, owner.email, owner.password);
     await page.waitForURL('**/user/dashboard');
@@ -80,7 +80,7 @@ describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
     await apiCall(
       'POST',
       'entries',
-      { type: 'expense', date: '2025-06-09', amount: 3275, categoryId: cat['Gastos de oficina'], paymentMethod: 'card', description: 'Tinta impresora' },
+      { type: 'expense', date: '2025-06-09', amount: 3275, categoryId: cat['Office expenses'], paymentMethod: 'card', description: 'Tinta impresora' },
       token,
     );
     const { context, page } = await newPage(viewport);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { acceptedEncoding, COMPRESSION_THRESHOLD, compressSync } from '../lib/compression.js';
+import { headerLanguage } from '../lib/language.js';
 import type { CachedAnswer, ReadCache } from '../lib/read-cache.js';
 
 declare module 'fastify' {
@@ -34,7 +35,7 @@ export function readCacheHooks(app: FastifyInstance, cache: ReadCache) {
     const version = await cache.version(user.id);
     if (version === undefined) return;
     // The owner first (their answers are dropped by prefix), then what else the answer may depend on.
-    const key = `${user.id}|${user.preferences.language ?? ''}|${req.headers['accept-language'] ?? ''}|${req.url}`;
+    const key = `${user.id}|${user.preferences.language ?? ''}|${headerLanguage(req) ?? ''}|${req.headers['accept-language'] ?? ''}|${req.url}`;
     const hit = cache.get(key, version) ?? (await cache.share(key, version));
     if (hit) {
       reply.header('x-read-cache', 'hit').type(hit.contentType);

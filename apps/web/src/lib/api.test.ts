@@ -26,6 +26,23 @@ describe('api', () => {
     expect(init.headers.authorization).toMatch(/^Bearer /);
   });
 
+  it('names the language the interface shows, so the server answers in it; none before one is chosen', async () => {
+    const sent: Record<string, string>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push(init.headers as Record<string, string>);
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    await api('categories');
+    localStorage.setItem('language', 'tr');
+    await api('categories');
+    localStorage.setItem('language', 'xx');
+    await api('categories');
+    expect(sent.map((h) => h['x-language'])).toEqual([undefined, 'tr', undefined]);
+  });
+
   it('sends no token once it has expired, and forgets it', async () => {
     session.set(tokenExpiringIn(-10));
     const fetchMock = answer(200, {});

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ZApiError, type ErrorDetail } from '@cuadre/contracts';
+import { chosenLanguage } from '@/i18n/chosen';
 import { pending } from './pending';
 import { session } from './session';
 
@@ -37,7 +38,7 @@ type Result<S> = S extends z.ZodMiniType ? z.infer<S> : unknown;
  */
 export async function api<S extends z.ZodMiniType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}): Promise<Result<S>> {
   const token = session.get();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...languageHeader() };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -84,6 +85,15 @@ export async function api<S extends z.ZodMiniType | undefined = undefined>(path:
     throw new ApiError(res.status, 'BAD_RESPONSE', 'The server sent an answer this page does not understand');
   }
   return parsed.data as Result<S>;
+}
+
+/**
+ * The language the interface shows, so the server answers in it (the default chart's names, report
+ * files): the one chosen on this device; without one, the server uses the account's.
+ */
+export function languageHeader(): Record<string, string> {
+  const language = chosenLanguage();
+  return language ? { 'x-language': language } : {};
 }
 
 function safeJson(text: string): unknown {

@@ -1,10 +1,10 @@
 import { ZApiError } from '@cuadre/contracts';
-import { ApiError } from './api';
+import { ApiError, languageHeader } from './api';
 import { session } from './session';
 
 /** Fetches a file the API serves to the signed-in user only, and hands it to the browser to save. */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const res = await fetch(path, { headers: { authorization: `Bearer ${session.get() ?? ''}` } });
+  const res = await fetch(path, { headers: { authorization: `Bearer ${session.get() ?? ''}`, ...languageHeader() } });
   if (!res.ok) {
     // The server's own error (its code is translated on screen) when it sent one.
     const parsed = ZApiError.safeParse(await res.json().catch(() => undefined));

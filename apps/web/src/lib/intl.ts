@@ -12,8 +12,12 @@ function cached<F>(kind: string, lang: string | undefined, opts: object, make: (
   return f;
 }
 
+/**
+ * Money and numbers. Spanish as US Spanish writes them ("$605.50", not Spain's "605,50 US$"), the
+ * books being US books; the server's files do the same (`numberLocale` in the contracts).
+ */
 export const numberFormat = (lang: string | undefined, opts: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
-  cached('n', lang, opts, () => new Intl.NumberFormat(lang, opts));
+  cached('n', lang, opts, () => new Intl.NumberFormat(lang === 'es' ? 'es-US' : lang, opts));
 export const dateFormat = (lang: string | undefined, opts: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat =>
   cached('d', lang, opts, () => new Intl.DateTimeFormat(lang, opts));
 export const relativeFormat = (lang: string | undefined, opts: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat =>

@@ -34,9 +34,15 @@ describe('formatMoney: integer cents to text in the language', () => {
   it('writes the language and the currency, exactly', () => {
     expect(formatMoney(123456, 'en', 'USD')).toBe('$1,234.56');
     expect(formatMoney(-5, 'en', 'USD')).toBe('-$0.05');
-    expect(formatMoney(123456, 'es', 'EUR').replace(/\s/g, ' ')).toBe('1234,56 €');
     expect(formatMoney(123456, 'tr', 'TRY')).toBe('₺1.234,56');
+    expect(formatMoney(60550, 'tr', 'USD')).toBe('$605,50');
     expect(formatMoney(9007199254740991, 'en', 'USD')).toBe('$90,071,992,547,409.91');
+  });
+  it('writes Spanish as US Spanish does, the books being US books: "$605.50", not Spain\'s "605,50 US$"', () => {
+    expect(formatMoney(60550, 'es', 'USD')).toBe('$605.50');
+    expect(formatMoney(123456789, 'es', 'USD')).toBe('$1,234,567.89');
+    expect(formatMoney(-60550, 'es', 'USD')).toBe('-$605.50');
+    expect(formatMoney(60550, 'es', 'USD')).not.toMatch(/US\$|,50/);
   });
   it('refuses what is not whole cents', () => {
     expect(() => formatMoney(1.5, 'en')).toThrow(RangeError);

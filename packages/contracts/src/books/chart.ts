@@ -12,7 +12,10 @@ export const ZSubcategory = z.object({
   categoryId: z.string(),
   categoryName: z.string(),
   categoryKind: ZCategoryKind,
+  /** In the caller's language for a default subcategory (see ZCategory's name). */
   name: z.string(),
+  /** A default subcategory, named in each reader's language; false for a written name. */
+  translated: z.boolean(),
   active: z.boolean(),
   /** Set for an owner's own subcategory, null for a shared one. */
   ownerId: z.nullable(z.string()),
@@ -22,7 +25,14 @@ export type Subcategory = z.infer<typeof ZSubcategory>;
 
 export const ZCategory = z.object({
   id: z.string(),
+  /**
+   * A default category's name in the caller's language (the X-Language header, else the account's
+   * language); a name an administrator wrote, as written. Renaming a default category to anything
+   * but its shown name makes the new name its name in every language.
+   */
   name: z.string(),
+  /** A default category, named in each reader's language; false once someone wrote its name. */
+  translated: z.boolean(),
   kind: ZCategoryKind,
   taxLine: z.string(),
   sortOrder: z.int(),

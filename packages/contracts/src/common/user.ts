@@ -17,6 +17,13 @@ export const LANGUAGES = ['en', 'es', 'tr'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
 export type Language = z.infer<typeof ZLanguage>;
 
+/**
+ * The locale money and numbers are formatted in for an interface language. The books are US books
+ * (Schedule C, dollars), so Spanish reads them as US Spanish does ("$605.50"), not as Spain does
+ * ("605,50 US$"); dates keep the language's own forms.
+ */
+export const numberLocale = (language: string): string => (language === 'es' ? 'es-US' : language);
+
 export const SCHEMES = ['light', 'dark', 'auto'] as const;
 export const ZScheme = z.enum(SCHEMES);
 export type Scheme = z.infer<typeof ZScheme>;

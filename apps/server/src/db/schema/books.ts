@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Language } from '@cuadre/contracts';
 import { users } from './users.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -15,6 +16,8 @@ const owner = () =>
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** A default row's name per language ({ en, es, tr }), shown to each reader in theirs; null for a name someone wrote, shown as written. */
+  names: jsonb('names').$type<Partial<Record<Language, string>>>(),
   kind: text('kind', { enum: ['income', 'cost_of_goods', 'expense', 'payroll'] }).notNull(),
   taxLine: text('tax_line').notNull().default(''),
   /** Where a form's line moved in a given year (Otros gastos: 27a through 2024, 27b from 2025): [{ fromYear, taxLine }]. */
@@ -35,6 +38,8 @@ export const subcategories = pgTable(
       .references(() => categories.id),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** As on categories: the default rows' names per language, null for a written one. */
+    names: jsonb('names').$type<Partial<Record<Language, string>>>(),
     active: boolean('active').notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/env.js';
 import { hashPassword, usePasswordProfile } from '../../lib/passwords.js';
+import { defaultCategoryId, defaultSubcategoryId } from '../default-chart.js';
 import { users } from '../schema/index.js';
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
@@ -75,10 +76,9 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   };
   const { accessToken: token } = await call<{ accessToken: string }>('POST', '/api/auth/sign-in', undefined, { email, password });
   const post = <T>(url: string, body: unknown) => call<T & { id: string }>('POST', url, token, body);
-  const { items: cats } = await call<{ items: { id: string; name: string }[] }>('GET', '/api/categories?size=100', token);
-  const { items: subs } = await call<{ items: { id: string; name: string }[] }>('GET', '/api/subcategories?size=500', token);
-  const cat = (name: string) => cats.find((c) => c.name === name)!.id;
-  const sub = (name: string) => subs.find((s) => s.name === name)!.id;
+  // The default chart by its fixed ids (named here as the spec names them): the API answers its names in the reader's language.
+  const cat = defaultCategoryId;
+  const sub = defaultSubcategoryId;
 
   const lucia = await post('/api/workers', {
     name: 'Lucía Pérez',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { readerLanguage } from '../../lib/language.js';
 import { safeName, ZipWriter } from '../../lib/zip.js';
 import type { JobContext } from '../jobs/job-runner.js';
 import { ledgerCsv, mileageCsv } from '../reports/ledger-files.js';
@@ -30,7 +31,7 @@ export function accountExportJob(db: Db, dataDir: string) {
   return async ({ auth, file, progress }: JobContext) => {
     const ownerId = auth.user.id;
     const tables = await ownedTables(db);
-    const repo = new ReportsRepository(db, ownerId);
+    const repo = new ReportsRepository(db, ownerId, readerLanguage(auth));
     const receipts = await repo.receipts('0001-01-01', '9999-12-31');
     const total = tables.length + 2 + receipts.length;
     const zip = new ZipWriter(file);

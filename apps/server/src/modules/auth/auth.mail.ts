@@ -29,10 +29,10 @@ const TEXTS: Record<'confirm' | 'reset' | 'registered', Record<Language, MailTex
       action: 'Confirm my email address',
     },
     es: {
-      subject: 'Confirma tu dirección de correo para Cuadre',
+      subject: 'Confirme su dirección de correo para Cuadre',
       lines: (name) => [
         `Hola, ${name}:`,
-        'Te damos la bienvenida a Cuadre. Confirma tu dirección de correo para empezar a llevar tus libros.',
+        'Le damos la bienvenida a Cuadre. Confirme su dirección de correo para empezar a llevar sus libros.',
         'El enlace funciona durante 24 horas.',
       ],
       action: 'Confirmar mi dirección de correo',
@@ -58,11 +58,11 @@ const TEXTS: Record<'confirm' | 'reset' | 'registered', Record<Language, MailTex
       action: 'Choose a new password',
     },
     es: {
-      subject: 'Restablece tu contraseña de Cuadre',
+      subject: 'Restablezca su contraseña de Cuadre',
       lines: (name) => [
         `Hola, ${name}:`,
-        'Alguien pidió restablecer la contraseña de tu cuenta de Cuadre. Si fuiste tú, elige una contraseña nueva con el enlace de abajo; funciona una vez, durante una hora.',
-        'Si no fuiste tú, ignora este correo: tu contraseña sigue igual.',
+        'Alguien pidió restablecer la contraseña de su cuenta de Cuadre. Si fue usted, elija una contraseña nueva con el enlace de abajo; funciona una vez, durante una hora.',
+        'Si no fue usted, ignore este correo: su contraseña sigue igual.',
       ],
       action: 'Elegir una contraseña nueva',
     },
@@ -86,10 +86,10 @@ const TEXTS: Record<'confirm' | 'reset' | 'registered', Record<Language, MailTex
       action: 'Sign in',
     },
     es: {
-      subject: 'Ya tienes una cuenta de Cuadre',
+      subject: 'Ya tiene una cuenta de Cuadre',
       lines: (name) => [
         `Hola, ${name}:`,
-        'Alguien intentó crear una cuenta de Cuadre con esta dirección de correo, que ya tiene una. Si fuiste tú, inicia sesión o restablece tu contraseña desde la página de inicio de sesión.',
+        'Alguien intentó crear una cuenta de Cuadre con esta dirección de correo, que ya tiene una. Si fue usted, inicie sesión o restablezca su contraseña desde la página de inicio de sesión.',
       ],
       action: 'Iniciar sesión',
     },

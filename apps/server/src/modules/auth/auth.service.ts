@@ -1,4 +1,4 @@
-import { ErrorCode, type SignInBody, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
+import { ErrorCode, type Language, type SignInBody, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
 import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { AttemptCounter, GuessThrottle } from '../../lib/attempts.js';
 import { AppError, rateLimited, unauthorized, validation } from '../../lib/errors.js';
@@ -19,6 +19,8 @@ export interface ClientMeta {
 export interface Authenticated {
   user: UserRow;
   session: SessionRow;
+  /** The language the request's client shows (lib/language.ts), when it named one. */
+  language?: Language;
 }
 
 const CONFIRM_TTL_MS = 24 * 3600_000;

@@ -1,30 +1,32 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { EntryQuery } from '@cuadre/contracts';
+import type { EntryQuery, Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { attachments, categories, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
-import { escapeLike } from '../../db/sql.js';
+import { escapeLike, shownName } from '../../db/sql.js';
 
 export type EntryRow = typeof entries.$inferSelect;
 export type NewEntry = Omit<typeof entries.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 export type AttachmentRow = typeof attachments.$inferSelect;
 
-const SORTS = {
-  date: entries.date,
-  amount: entries.amount,
-  category: sql`lower(${categories.name})`,
-  createdAt: entries.createdAt,
-  paymentMethod: entries.paymentMethod,
-} as const;
+/** Sorting by category sorts by the name the reader sees. */
+const sorts = (language: Language) =>
+  ({
+    date: entries.date,
+    amount: entries.amount,
+    category: sql`lower(${shownName(categories, language)})`,
+    createdAt: entries.createdAt,
+    paymentMethod: entries.paymentMethod,
+  }) as const;
 
 /** An entry with the names of what it refers to, as lists show it (its receipts are read after, for the page only). */
-const detailed = {
+const detailed = (language: Language) => ({
   entry: entries,
-  categoryName: categories.name,
-  subcategoryName: subcategories.name,
+  categoryName: shownName(categories, language),
+  subcategoryName: shownName(subcategories, language),
   workerName: workers.name,
   providerName: providers.name,
   productName: products.name,
-};
+});
 export interface AttachmentJson {
   id: string;
   entryId: string;
@@ -43,11 +45,12 @@ export type DetailedEntry = {
   attachments: AttachmentJson[];
 };
 
-/** One owner's ledger: every query filters by the owner it was built for. */
+/** One owner's ledger: every query filters by the owner it was built for; the chart's names come in `language`. */
 export class EntriesRepository {
   constructor(
     private readonly db: DbOrTx,
     private readonly ownerId: string,
+    private readonly language: Language = 'en',
   ) {}
 
   /**
@@ -80,7 +83,7 @@ export class EntriesRepository {
 
   private withNames() {
     return this.db
-      .select(detailed)
+      .select(detailed(this.language))
       .from(entries)
       .innerJoin(categories, eq(categories.id, entries.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
@@ -106,8 +109,8 @@ export class EntriesRepository {
         ? or(
             ilike(entries.description, term),
             ilike(entries.reference, term),
-            ilike(categories.name, term),
-            ilike(subcategories.name, term),
+            ilike(shownName(categories, this.language), term),
+            ilike(shownName(subcategories, this.language), term),
             ilike(workers.name, term),
             ilike(providers.name, term),
             ilike(products.name, term),
@@ -137,7 +140,7 @@ export class EntriesRepository {
     const [rows, [totals]] = await Promise.all([
       this.withNames()
         .where(where)
-        .orderBy(dir(SORTS[q.sort]), dir(entries.createdAt), asc(entries.id))
+        .orderBy(dir(sorts(this.language)[q.sort]), dir(entries.createdAt), asc(entries.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
       totalsFrom,

@@ -18,6 +18,7 @@ import {
 } from '@cuadre/contracts';
 import { afterCommit, withTransaction, type Db } from '../../db/client.js';
 import { AppError, notFound, validation } from '../../lib/errors.js';
+import { readerLanguage } from '../../lib/language.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { AuditRepository } from './audit.repository.js';
@@ -201,7 +202,7 @@ export class EntriesService {
   ) {}
 
   async list(auth: Authenticated, q: EntryQuery): Promise<EntryList> {
-    const { items, total, amount } = await new EntriesRepository(this.db, auth.user.id).list(q);
+    const { items, total, amount } = await new EntriesRepository(this.db, auth.user.id, readerLanguage(auth)).list(q);
     return {
       items: items.map(toEntry),
       pagination: { page: q.page, size: q.size, total, lastPage: Math.max(1, Math.ceil(total / q.size)) },
@@ -210,7 +211,7 @@ export class EntriesService {
   }
 
   async get(auth: Authenticated, id: string): Promise<Entry> {
-    const row = await new EntriesRepository(this.db, auth.user.id).get(id);
+    const row = await new EntriesRepository(this.db, auth.user.id, readerLanguage(auth)).get(id);
     if (!row) throw notFound('Entry');
     return toEntry(row);
   }
@@ -239,7 +240,7 @@ export class EntriesService {
       if (details.length)
         throw validation(lines.length > 1 ? 'Some lines are not valid; nothing was written' : 'The entry is not valid', details.slice(0, 100));
       await new PeriodsRepository(tx, ownerId).assertOpen(lines.map((l) => l.date));
-      const repo = new EntriesRepository(tx, ownerId);
+      const repo = new EntriesRepository(tx, ownerId, readerLanguage(auth));
       const inserted = await repo.insertMany((rows as NewEntry[]).map((r, i) => (bankRefs ? { ...r, bankRef: bankRefs[i] ?? null } : r)));
       await new AuditRepository(tx, ownerId, auth.user.id).recordMany(
         inserted.map((e) => ({ entity: 'entry', entityId: e.id, action: 'create', before: null, after: e })),
@@ -252,7 +253,7 @@ export class EntriesService {
   async update(auth: Authenticated, id: string, patch: EntryPatchInput): Promise<Entry> {
     const ownerId = auth.user.id;
     return withTransaction(this.db, async (tx) => {
-      const repo = new EntriesRepository(tx, ownerId);
+      const repo = new EntriesRepository(tx, ownerId, readerLanguage(auth));
       const before = await repo.lock(id);
       if (!before) throw notFound('Entry');
       const current = rowToLine(before);

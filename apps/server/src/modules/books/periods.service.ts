@@ -1,7 +1,9 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { fromScaled, type MonthSummary, type TaxMonth, type TaxYear, type WorkerTotals } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
+import { shownName } from '../../db/sql.js';
 import { categories, entries, subcategories, taxMonths, trips, workers } from '../../db/schema/index.js';
+import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { PeriodsRepository } from './periods.repository.js';
 import { tripDeductionSql } from './trips.repository.js';
@@ -118,6 +120,7 @@ export class PeriodsService {
 
   async monthSummary(auth: Authenticated, year: number, month: number): Promise<MonthSummary> {
     const ownerId = auth.user.id;
+    const language = readerLanguage(auth);
     const { from, to } = monthRange(year, month);
     const inMonth = and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to));
     const [days, counts, statuses, byCategory, incomeByMethod] = await Promise.all([
@@ -137,9 +140,9 @@ export class PeriodsService {
         .select({
           type: entries.type,
           categoryId: entries.categoryId,
-          categoryName: categories.name,
+          categoryName: shownName(categories, language),
           subcategoryId: entries.subcategoryId,
-          subcategoryName: subcategories.name,
+          subcategoryName: shownName(subcategories, language),
           amount: sql<number>`sum(${entries.amount})`,
           count: sql<number>`count(*)`,
         })
@@ -147,8 +150,9 @@ export class PeriodsService {
         .innerJoin(categories, eq(categories.id, entries.categoryId))
         .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
         .where(inMonth)
-        .groupBy(entries.type, entries.categoryId, categories.name, entries.subcategoryId, subcategories.name)
-        .orderBy(sql`sum(${entries.amount}) desc`, categories.name),
+        // By the rows' keys: the names shown are theirs (a name in a language is not a column to group by).
+        .groupBy(entries.type, entries.categoryId, categories.id, entries.subcategoryId, subcategories.id)
+        .orderBy(sql`sum(${entries.amount}) desc`, shownName(categories, language)),
       this.db
         .select({ paymentMethod: entries.paymentMethod, amount: sql<number>`sum(${entries.amount})`, count: sql<number>`count(*)` })
         .from(entries)

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, entries, products, providers, trips, vehicles, workers } from '../../db/schema/index.js';
-import { escapeLike } from '../../db/sql.js';
+import { escapeLike, shownName } from '../../db/sql.js';
 
 /** The four registries of an owner: what each table is searched and sorted by, and what uses its records. */
 const REGISTRY_TABLES = {
@@ -9,14 +10,18 @@ const REGISTRY_TABLES = {
     table: workers,
     search: [workers.name, workers.email, workers.phone],
     sorts: { name: sql`lower(${workers.name})`, kind: workers.kind, payRate: workers.payRate, createdAt: workers.createdAt },
-    extras: {},
+    extras: (_: Language) => ({}),
     usedBy: (id: string) => [sql`select 1 from ${entries} where ${entries.workerId} = ${id}`],
   },
   providers: {
     table: providers,
     search: [providers.name, providers.contactName, providers.email, providers.phone],
     sorts: { name: sql`lower(${providers.name})`, contactName: sql`lower(${providers.contactName})`, createdAt: providers.createdAt },
-    extras: { defaultCategoryName: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${providers.defaultCategoryId})` },
+    extras: (language: Language) => ({
+      defaultCategoryName: sql<
+        string | null
+      >`(select ${shownName(categories, language)} from ${categories} where ${categories.id} = ${providers.defaultCategoryId})`,
+    }),
     usedBy: (id: string) => [
       sql`select 1 from ${entries} where ${entries.providerId} = ${id}`,
       sql`select 1 from ${products} where ${products.providerId} = ${id}`,
@@ -32,24 +37,24 @@ const REGISTRY_TABLES = {
       plate: vehicles.plate,
       createdAt: vehicles.createdAt,
     },
-    extras: {},
+    extras: (_: Language) => ({}),
     usedBy: (id: string) => [sql`select 1 from ${trips} where ${trips.vehicleId} = ${id}`],
   },
   products: {
     table: products,
     search: [products.name, products.unit],
     sorts: { name: sql`lower(${products.name})`, unit: products.unit, defaultUnitCost: products.defaultUnitCost, createdAt: products.createdAt },
-    extras: {
+    extras: (language: Language) => ({
       providerName: sql<string | null>`(select ${providers.name} from ${providers} where ${providers.id} = ${products.providerId})`,
-      categoryName: sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${products.categoryId})`,
-    },
+      categoryName: sql<string | null>`(select ${shownName(categories, language)} from ${categories} where ${categories.id} = ${products.categoryId})`,
+    }),
     usedBy: (id: string) => [sql`select 1 from ${entries} where ${entries.productId} = ${id}`],
   },
 } as const;
 
 export type RegistryName = keyof typeof REGISTRY_TABLES;
 type Tables = typeof REGISTRY_TABLES;
-export type RegistryRow<R extends RegistryName> = Tables[R]['table']['$inferSelect'] & { [K in keyof Tables[R]['extras']]: string | null };
+export type RegistryRow<R extends RegistryName> = Tables[R]['table']['$inferSelect'] & { [K in keyof ReturnType<Tables[R]['extras']>]: string | null };
 export type RegistryInsert<R extends RegistryName> = Omit<Tables[R]['table']['$inferInsert'], 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 
 export interface RegistryListQuery {
@@ -64,7 +69,8 @@ export interface RegistryListQuery {
 
 /**
  * One registry of one owner. Built for an owner, so every query it runs is filtered by them: another
- * owner's record is simply not there (a 404 to the caller, never its data).
+ * owner's record is simply not there (a 404 to the caller, never its data). A category it names
+ * comes in `language`.
  */
 export class RegistryRepository<R extends RegistryName> {
   private readonly def: Tables[R];
@@ -73,6 +79,7 @@ export class RegistryRepository<R extends RegistryName> {
     private readonly db: DbOrTx,
     private readonly ownerId: string,
     readonly name: R,
+    private readonly language: Language = 'en',
   ) {
     this.def = REGISTRY_TABLES[name];
   }
@@ -82,7 +89,7 @@ export class RegistryRepository<R extends RegistryName> {
     return this.def.table as unknown as typeof workers; // unknown: four tables do not narrow to one; each has these columns
   }
   private get columns() {
-    return { ...(this.def.table as unknown as Record<string, never>), ...this.def.extras } as never; // never: the columns and extras, typed per registry by RegistryRow
+    return { ...(this.def.table as unknown as Record<string, never>), ...this.def.extras(this.language) } as never; // never: the columns and extras, typed per registry by RegistryRow
   }
 
   private owned(where?: SQL) {

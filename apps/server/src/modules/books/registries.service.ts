@@ -17,6 +17,7 @@ import {
 import { withTransaction, type Db, type DbOrTx } from '../../db/client.js';
 import { categories } from '../../db/schema/index.js';
 import { badReference, conflict, notFound } from '../../lib/errors.js';
+import { readerLanguage } from '../../lib/language.js';
 import { definedOnly } from '../../lib/objects.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { AuditRepository } from './audit.repository.js';
@@ -150,13 +151,13 @@ export class RegistriesService {
   constructor(private readonly db: Db) {}
 
   async list<R extends RegistryName>(auth: Authenticated, name: R, q: RegistryListQuery): Promise<{ items: RegistryDto[R][]; pagination: Pagination }> {
-    const { items, total } = await new RegistryRepository(this.db, auth.user.id, name).list(q);
+    const { items, total } = await new RegistryRepository(this.db, auth.user.id, name, readerLanguage(auth)).list(q);
     const out = MAPPERS[name].out as (r: RegistryRow<R>) => RegistryDto[R];
     return { items: items.map(out), pagination: { page: q.page, size: q.size, total, lastPage: Math.max(1, Math.ceil(total / q.size)) } };
   }
 
   async get<R extends RegistryName>(auth: Authenticated, name: R, id: string): Promise<RegistryDto[R]> {
-    const row = await new RegistryRepository(this.db, auth.user.id, name).get(id);
+    const row = await new RegistryRepository(this.db, auth.user.id, name, readerLanguage(auth)).get(id);
     if (!row) throw notFound(MAPPERS[name].noun);
     return (MAPPERS[name].out as (r: RegistryRow<R>) => RegistryDto[R])(row);
   }
@@ -166,7 +167,7 @@ export class RegistriesService {
     const values = (m.in as (b: Partial<RegistryBody[R]>) => RegistryInsert<R>)(body);
     return withTransaction(this.db, async (tx) => {
       await this.checkReferences(tx, auth.user.id, name, values);
-      const repo = new RegistryRepository(tx, auth.user.id, name);
+      const repo = new RegistryRepository(tx, auth.user.id, name, readerLanguage(auth));
       const id = await repo.insert(values);
       const row = (await repo.get(id))!;
       await new AuditRepository(tx, auth.user.id, auth.user.id).record(m.entity, id, 'create', null, row);
@@ -178,7 +179,7 @@ export class RegistriesService {
     const m = MAPPERS[name];
     const values = (m.in as (b: Partial<RegistryBody[R]>) => Partial<RegistryInsert<R>>)(body);
     return withTransaction(this.db, async (tx) => {
-      const repo = new RegistryRepository(tx, auth.user.id, name);
+      const repo = new RegistryRepository(tx, auth.user.id, name, readerLanguage(auth));
       const before = await repo.lock(id);
       if (!before) throw notFound(m.noun);
       await this.checkReferences(tx, auth.user.id, name, values);
@@ -193,7 +194,7 @@ export class RegistriesService {
   async remove(auth: Authenticated, name: RegistryName, id: string): Promise<true> {
     const m = MAPPERS[name];
     return withTransaction(this.db, async (tx) => {
-      const repo = new RegistryRepository(tx, auth.user.id, name);
+      const repo = new RegistryRepository(tx, auth.user.id, name, readerLanguage(auth));
       const before = await repo.lock(id);
       if (!before) throw notFound(m.noun);
       if (await repo.isUsed(id)) throw conflict(`${m.noun} is in use by the books; deactivate it instead of deleting it`);

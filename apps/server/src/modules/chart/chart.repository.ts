@@ -1,44 +1,58 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { CategoryQuery, SubcategoryQuery } from '@cuadre/contracts';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { CategoryQuery, Language, SubcategoryQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, entries, mileageRates, products, providers, subcategories } from '../../db/schema/index.js';
-import { escapeLike } from '../../db/sql.js';
+import { escapeLike, shownName } from '../../db/sql.js';
 
+/** A category with `name` as its reader sees it (`names` keeps its translations, if it has any). */
 export type CategoryRow = typeof categories.$inferSelect;
 export type SubcategoryRow = typeof subcategories.$inferSelect & { categoryName: string; categoryKind: CategoryRow['kind'] };
 export type MileageRateRow = typeof mileageRates.$inferSelect;
 
-const CATEGORY_SORTS = {
-  sortOrder: categories.sortOrder,
-  name: sql`lower(${categories.name})`,
-  kind: categories.kind,
-  createdAt: categories.createdAt,
-} as const;
-const SUB_SORTS = { name: sql`lower(${subcategories.name})`, category: categories.sortOrder, createdAt: subcategories.createdAt } as const;
+/** Sorting by name sorts by the name the reader sees. */
+const categorySorts = (language: Language) =>
+  ({
+    sortOrder: categories.sortOrder,
+    name: sql`lower(${shownName(categories, language)})`,
+    kind: categories.kind,
+    createdAt: categories.createdAt,
+  }) as const;
+const subSorts = (language: Language) =>
+  ({ name: sql`lower(${shownName(subcategories, language)})`, category: categories.sortOrder, createdAt: subcategories.createdAt }) as const;
 
 /**
  * The chart of categories. `ownerId` undefined: the shared chart as administrators see it;
- * an owner's id: the shared subcategories plus that owner's own, and nobody else's.
+ * an owner's id: the shared subcategories plus that owner's own, and nobody else's. Names come back
+ * in `language` (a default row's translation; a written name as written), and are searched and
+ * sorted as they are shown.
  */
 export class ChartRepository {
   constructor(
     private readonly db: DbOrTx,
     private readonly ownerId?: string,
+    private readonly language: Language = 'en',
   ) {}
+
+  /** Every column, with `name` the shown one. */
+  private get categoryColumns() {
+    return { ...getTableColumns(categories), name: shownName(categories, this.language) };
+  }
 
   async listCategories(q: CategoryQuery) {
     const where = and(
-      q.search ? or(ilike(categories.name, `%${escapeLike(q.search)}%`), ilike(categories.taxLine, `%${escapeLike(q.search)}%`)) : undefined,
+      q.search
+        ? or(ilike(shownName(categories, this.language), `%${escapeLike(q.search)}%`), ilike(categories.taxLine, `%${escapeLike(q.search)}%`))
+        : undefined,
       q.kind ? eq(categories.kind, q.kind) : undefined,
       q.active === undefined ? undefined : eq(categories.active, q.active),
     );
     const dir = q.order === 'desc' ? desc : asc;
     const [items, [count]] = await Promise.all([
       this.db
-        .select()
+        .select(this.categoryColumns)
         .from(categories)
         .where(where)
-        .orderBy(dir(CATEGORY_SORTS[q.sort]), asc(categories.sortOrder), asc(categories.name))
+        .orderBy(dir(categorySorts(this.language)[q.sort]), asc(categories.sortOrder), asc(shownName(categories, this.language)))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
       this.db
@@ -49,23 +63,22 @@ export class ChartRepository {
     return { items, total: count?.n ?? 0 };
   }
 
-  async category(id: string) {
-    const [row] = await this.db.select().from(categories).where(eq(categories.id, id));
+  async category(id: string): Promise<CategoryRow | undefined> {
+    const [row] = await this.db.select(this.categoryColumns).from(categories).where(eq(categories.id, id));
     return row;
   }
 
   async insertCategory(values: typeof categories.$inferInsert) {
-    const [row] = await this.db.insert(categories).values(values).returning();
-    return row!;
+    const [row] = await this.db.insert(categories).values(values).returning({ id: categories.id });
+    return (await this.category(row!.id))!;
   }
 
   async updateCategory(id: string, values: Partial<typeof categories.$inferInsert>) {
-    const [row] = await this.db
+    await this.db
       .update(categories)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(categories.id, id))
-      .returning();
-    return row;
+      .where(eq(categories.id, id));
+    return this.category(id);
   }
 
   async nextSortOrder() {
@@ -110,7 +123,11 @@ export class ChartRepository {
 
   private subSelect() {
     return this.db
-      .select({ sub: subcategories, categoryName: categories.name, categoryKind: categories.kind })
+      .select({
+        sub: { ...getTableColumns(subcategories), name: shownName(subcategories, this.language) },
+        categoryName: shownName(categories, this.language),
+        categoryKind: categories.kind,
+      })
       .from(subcategories)
       .innerJoin(categories, eq(categories.id, subcategories.categoryId));
   }
@@ -118,7 +135,7 @@ export class ChartRepository {
   async listSubcategories(q: SubcategoryQuery) {
     const where = and(
       this.visible(),
-      q.search ? ilike(subcategories.name, `%${escapeLike(q.search)}%`) : undefined,
+      q.search ? ilike(shownName(subcategories, this.language), `%${escapeLike(q.search)}%`) : undefined,
       q.categoryId ? eq(subcategories.categoryId, q.categoryId) : undefined,
       q.active === undefined ? undefined : eq(subcategories.active, q.active),
       q.own === undefined ? undefined : q.own ? sql`${subcategories.ownerId} is not null` : isNull(subcategories.ownerId),
@@ -127,7 +144,7 @@ export class ChartRepository {
     const [items, [count]] = await Promise.all([
       this.subSelect()
         .where(where)
-        .orderBy(dir(SUB_SORTS[q.sort]), asc(sql`lower(${subcategories.name})`), asc(subcategories.id))
+        .orderBy(dir(subSorts(this.language)[q.sort]), asc(sql`lower(${shownName(subcategories, this.language)})`), asc(subcategories.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
       this.db
@@ -144,7 +161,7 @@ export class ChartRepository {
     return row ? flat(row) : undefined;
   }
 
-  /** A name already taken in the category, by a shared subcategory or by this owner's own. */
+  /** A name already taken in the category, by a shared subcategory (in any of its languages) or by this owner's own. */
   async nameTaken(categoryId: string, name: string, exceptId?: string) {
     const [row] = await this.db
       .select({ id: subcategories.id })
@@ -153,7 +170,8 @@ export class ChartRepository {
         and(
           eq(subcategories.categoryId, categoryId),
           this.visible(),
-          sql`lower(${subcategories.name}) = lower(${name})`,
+          sql`(lower(${subcategories.name}) = lower(${name})
+            or exists (select 1 from jsonb_each_text(coalesce(${subcategories.names}, '{}'::jsonb)) as n where lower(n.value) = lower(${name})))`,
           exceptId ? sql`${subcategories.id} <> ${exceptId}` : undefined,
         ),
       )
@@ -169,7 +187,7 @@ export class ChartRepository {
     return row!;
   }
 
-  async updateSubcategory(id: string, values: Partial<{ categoryId: string; name: string; active: boolean }>) {
+  async updateSubcategory(id: string, values: Partial<{ categoryId: string; name: string; names: null; active: boolean }>) {
     await this.db
       .update(subcategories)
       .set({ ...values, updatedAt: new Date() })

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCategory,
@@ -19,9 +19,13 @@ import {
   ZSubcategoryPatch,
   ZSubcategoryQuery,
 } from '@cuadre/contracts';
+import { readerLanguage } from '../../lib/language.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { bookErrors as errors } from '../books/registries.routes.js';
 import type { ChartService } from './chart.service.js';
+
+/** The caller's language: the default chart's names answer in it. */
+const lang = (req: FastifyRequest) => readerLanguage(authOf(req));
 
 /** The chart for owners (`/api/categories`, `/api/subcategories`) and for administrators (`/api/admin/...`). */
 export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: Guards) {
@@ -34,7 +38,7 @@ export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: G
   r.get(
     '/api/categories',
     { ...owner, schema: { tags, summary: 'The chart of categories', querystring: ZCategoryQuery, response: { 200: ZCategoryList, ...errors } } },
-    (req) => chart.categories(req.query),
+    (req) => chart.categories(req.query, lang(req)),
   );
   r.get(
     '/api/subcategories',
@@ -47,22 +51,22 @@ export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: G
         response: { 200: ZSubcategoryList, ...errors },
       },
     },
-    (req) => chart.subcategories(authOf(req), req.query),
+    (req) => chart.subcategories(authOf(req), req.query, lang(req)),
   );
   r.post(
     '/api/subcategories',
     { ...owner, schema: { tags, summary: 'Add an own subcategory', body: ZSubcategoryBody, response: { 201: ZSubcategory, ...errors } } },
-    async (req, reply) => reply.status(201).send(await chart.createSubcategory(authOf(req), req.body)),
+    async (req, reply) => reply.status(201).send(await chart.createSubcategory(authOf(req), req.body, lang(req))),
   );
   r.get(
     '/api/subcategories/:id',
     { ...owner, schema: { tags, summary: 'One subcategory', params: ZIdParam, response: { 200: ZSubcategory, ...errors } } },
-    (req) => chart.subcategory(authOf(req), req.params.id),
+    (req) => chart.subcategory(authOf(req), req.params.id, lang(req)),
   );
   r.patch(
     '/api/subcategories/:id',
     { ...owner, schema: { tags, summary: 'Change an own subcategory', params: ZIdParam, body: ZSubcategoryPatch, response: { 200: ZSubcategory, ...errors } } },
-    (req) => chart.updateSubcategory(authOf(req), req.params.id, req.body),
+    (req) => chart.updateSubcategory(authOf(req), req.params.id, req.body, lang(req)),
   );
   r.delete(
     '/api/subcategories/:id',
@@ -73,22 +77,22 @@ export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: G
   r.get(
     '/api/admin/categories',
     { ...admin, schema: { tags: adminTags, summary: 'Categories (Cuentas)', querystring: ZCategoryQuery, response: { 200: ZCategoryList, ...errors } } },
-    (req) => chart.categories(req.query),
+    (req) => chart.categories(req.query, lang(req)),
   );
   r.post(
     '/api/admin/categories',
     { ...admin, schema: { tags: adminTags, summary: 'Add a category', body: ZCategoryBody, response: { 201: ZCategory, ...errors } } },
-    async (req, reply) => reply.status(201).send(await chart.createCategory(req.body)),
+    async (req, reply) => reply.status(201).send(await chart.createCategory(req.body, lang(req))),
   );
   r.post(
     '/api/admin/categories/reorder',
     { ...admin, schema: { tags: adminTags, summary: 'Put categories in this order', body: ZReorderBody, response: { 200: ZCategoryList, ...errors } } },
-    (req) => chart.reorder(req.body.ids),
+    (req) => chart.reorder(req.body.ids, lang(req)),
   );
   r.get(
     '/api/admin/categories/:id',
     { ...admin, schema: { tags: adminTags, summary: 'One category', params: ZIdParam, response: { 200: ZCategory, ...errors } } },
-    (req) => chart.category(req.params.id),
+    (req) => chart.category(req.params.id, lang(req)),
   );
   r.patch(
     '/api/admin/categories/:id',
@@ -102,7 +106,7 @@ export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: G
         response: { 200: ZCategory, ...errors },
       },
     },
-    (req) => chart.updateCategory(req.params.id, req.body),
+    (req) => chart.updateCategory(req.params.id, req.body, lang(req)),
   );
   r.delete(
     '/api/admin/categories/:id',
@@ -119,17 +123,17 @@ export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: G
       ...admin,
       schema: { tags: adminTags, summary: 'Shared subcategories (SubCuentas)', querystring: ZSubcategoryQuery, response: { 200: ZSubcategoryList, ...errors } },
     },
-    (req) => chart.subcategories(undefined, req.query),
+    (req) => chart.subcategories(undefined, req.query, lang(req)),
   );
   r.post(
     '/api/admin/subcategories',
     { ...admin, schema: { tags: adminTags, summary: 'Add a shared subcategory', body: ZSubcategoryBody, response: { 201: ZSubcategory, ...errors } } },
-    async (req, reply) => reply.status(201).send(await chart.createSubcategory(undefined, req.body)),
+    async (req, reply) => reply.status(201).send(await chart.createSubcategory(undefined, req.body, lang(req))),
   );
   r.get(
     '/api/admin/subcategories/:id',
     { ...admin, schema: { tags: adminTags, summary: 'One shared subcategory', params: ZIdParam, response: { 200: ZSubcategory, ...errors } } },
-    (req) => chart.subcategory(undefined, req.params.id),
+    (req) => chart.subcategory(undefined, req.params.id, lang(req)),
   );
   r.patch(
     '/api/admin/subcategories/:id',
@@ -143,7 +147,7 @@ export function chartRoutes(app: FastifyInstance, chart: ChartService, guards: G
         response: { 200: ZSubcategory, ...errors },
       },
     },
-    (req) => chart.updateSubcategory(undefined, req.params.id, req.body),
+    (req) => chart.updateSubcategory(undefined, req.params.id, req.body, lang(req)),
   );
   r.delete(
     '/api/admin/subcategories/:id',

@@ -6,6 +6,7 @@ import {
   type CategoryList,
   type CategoryPatch,
   type CategoryQuery,
+  type Language,
   type MileageRate,
   type MileageRateList,
   type Subcategory,
@@ -23,6 +24,7 @@ import { ChartRepository, type CategoryRow, type MileageRateRow, type Subcategor
 export const toCategory = (c: CategoryRow): Category => ({
   id: c.id,
   name: c.name,
+  translated: c.names !== null,
   kind: c.kind,
   taxLine: c.taxLine,
   sortOrder: c.sortOrder,
@@ -35,6 +37,7 @@ export const toSubcategory = (s: SubcategoryRow): Subcategory => ({
   categoryName: s.categoryName,
   categoryKind: s.categoryKind,
   name: s.name,
+  translated: s.names !== null,
   active: s.active,
   ownerId: s.ownerId,
   createdAt: s.createdAt.toISOString(),
@@ -50,33 +53,41 @@ const nameConflict = () =>
   conflict('A subcategory of that name already exists in this category', [{ path: 'name', message: 'This name is taken in the category' }]);
 
 /**
+ * A name sent in a change: the name shown now (a form saved as it was) changes nothing; any other
+ * is the writer's own, shown as written in every language, so it replaces a default row's translations.
+ */
+const renamed = (shown: string, name: string | undefined) => (name === undefined || name === shown ? {} : { name, names: null });
+
+/**
  * The chart: read by every owner, kept by administrators (categories, shared subcategories, mileage
  * rates); owners keep their own subcategories. Something in use is deactivated, never deleted.
+ * Names are read and written in the caller's language (`language`): the default rows answer in it.
  */
 export class ChartService {
   constructor(private readonly db: Db) {}
 
-  async categories(q: CategoryQuery): Promise<CategoryList> {
-    const { items, total } = await new ChartRepository(this.db).listCategories(q);
+  async categories(q: CategoryQuery, language: Language): Promise<CategoryList> {
+    const { items, total } = await new ChartRepository(this.db, undefined, language).listCategories(q);
     return { items: items.map(toCategory), pagination: page(q, total) };
   }
 
-  async category(id: string): Promise<Category> {
-    const row = await new ChartRepository(this.db).category(id);
+  async category(id: string, language: Language): Promise<Category> {
+    const row = await new ChartRepository(this.db, undefined, language).category(id);
     if (!row) throw notFound('Category');
     return toCategory(row);
   }
 
-  async createCategory(body: CategoryBody): Promise<Category> {
+  /** A category an administrator adds carries the name they wrote, in every language. */
+  async createCategory(body: CategoryBody, language: Language): Promise<Category> {
     return withTransaction(this.db, async (tx) => {
-      const repo = new ChartRepository(tx);
+      const repo = new ChartRepository(tx, undefined, language);
       return toCategory(await repo.insertCategory({ ...body, sortOrder: body.sortOrder ?? (await repo.nextSortOrder()) }));
     });
   }
 
-  async updateCategory(id: string, patch: CategoryPatch): Promise<Category> {
+  async updateCategory(id: string, patch: CategoryPatch, language: Language): Promise<Category> {
     return withTransaction(this.db, async (tx) => {
-      const repo = new ChartRepository(tx);
+      const repo = new ChartRepository(tx, undefined, language);
       const before = await repo.category(id);
       if (!before) throw notFound('Category');
       // Entries were checked against the kind they were written under; a new kind would break that rule for them.
@@ -85,7 +96,8 @@ export class ChartService {
           { path: 'kind', message: 'In use: the kind cannot change' },
         ]);
       }
-      return toCategory((await repo.updateCategory(id, patch))!);
+      const { name, ...rest } = patch;
+      return toCategory((await repo.updateCategory(id, { ...rest, ...renamed(before.name, name) }))!);
     });
   }
 
@@ -99,33 +111,33 @@ export class ChartService {
     });
   }
 
-  async reorder(ids: string[]): Promise<CategoryList> {
+  async reorder(ids: string[], language: Language): Promise<CategoryList> {
     await withTransaction(this.db, async (tx) => {
       const repo = new ChartRepository(tx);
       for (const [i, id] of ids.entries()) if (!(await repo.category(id))) throw badReference(`ids.${i}`, 'No such category');
       await repo.reorder(ids);
     });
-    return this.categories({ page: 1, size: 100, order: 'asc', sort: 'sortOrder' });
+    return this.categories({ page: 1, size: 100, order: 'asc', sort: 'sortOrder' }, language);
   }
 
   // Subcategories: `owner` undefined is the administrator keeping the shared ones.
 
-  async subcategories(owner: Authenticated | undefined, q: SubcategoryQuery): Promise<SubcategoryList> {
-    const { items, total } = await new ChartRepository(this.db, owner?.user.id).listSubcategories(q);
+  async subcategories(owner: Authenticated | undefined, q: SubcategoryQuery, language: Language): Promise<SubcategoryList> {
+    const { items, total } = await new ChartRepository(this.db, owner?.user.id, language).listSubcategories(q);
     return { items: items.map(toSubcategory), pagination: page(q, total) };
   }
 
-  async subcategory(owner: Authenticated | undefined, id: string): Promise<Subcategory> {
-    const row = await new ChartRepository(this.db, owner?.user.id).subcategory(id);
+  async subcategory(owner: Authenticated | undefined, id: string, language: Language): Promise<Subcategory> {
+    const row = await new ChartRepository(this.db, owner?.user.id, language).subcategory(id);
     if (!row) throw notFound('Subcategory');
     return toSubcategory(row);
   }
 
-  async createSubcategory(owner: Authenticated | undefined, body: SubcategoryBody): Promise<Subcategory> {
+  async createSubcategory(owner: Authenticated | undefined, body: SubcategoryBody, language: Language): Promise<Subcategory> {
     const ownerId = owner?.user.id;
     return this.guardUnique(() =>
       withTransaction(this.db, async (tx) => {
-        const repo = new ChartRepository(tx, ownerId);
+        const repo = new ChartRepository(tx, ownerId, language);
         await this.checkCategory(repo, body.categoryId);
         if (await repo.nameTaken(body.categoryId, body.name)) throw nameConflict();
         const row = await repo.insertSubcategory(body);
@@ -136,19 +148,21 @@ export class ChartService {
     );
   }
 
-  async updateSubcategory(owner: Authenticated | undefined, id: string, patch: SubcategoryPatch): Promise<Subcategory> {
+  async updateSubcategory(owner: Authenticated | undefined, id: string, patch: SubcategoryPatch, language: Language): Promise<Subcategory> {
     const ownerId = owner?.user.id;
     return this.guardUnique(() =>
       withTransaction(this.db, async (tx) => {
-        const repo = new ChartRepository(tx, ownerId);
+        const repo = new ChartRepository(tx, ownerId, language);
         const before = await this.ownSubcategory(repo, ownerId, id);
+        const { name, ...rest } = patch;
+        const rename = renamed(before.name, name);
         const categoryId = patch.categoryId ?? before.categoryId;
         if (patch.categoryId && patch.categoryId !== before.categoryId) {
           await this.checkCategory(repo, patch.categoryId);
           if (await repo.subcategoryInUse(id)) throw conflict('This subcategory is in use; it cannot move to another category');
         }
-        if ((patch.name || patch.categoryId) && (await repo.nameTaken(categoryId, patch.name ?? before.name, id))) throw nameConflict();
-        await repo.updateSubcategory(id, patch);
+        if ((rename.name || patch.categoryId) && (await repo.nameTaken(categoryId, rename.name ?? before.name, id))) throw nameConflict();
+        await repo.updateSubcategory(id, { ...rest, ...rename });
         const after = (await repo.subcategory(id))!;
         if (ownerId) await new AuditRepository(tx, ownerId, ownerId).record('subcategory', id, 'update', before, after);
         return toSubcategory(after);

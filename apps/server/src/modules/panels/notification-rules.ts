@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Language } from '@cuadre/contracts';
+import { numberLocale, type Language } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { entryLink, monthLink } from './links.js';
 import { PanelItemsRepository, type NewPanelItem } from './panels.repository.js';
@@ -49,7 +49,7 @@ export async function applyNotificationRules(db: DbOrTx, user: RuleUser, today =
   const t = PANEL_TEXTS[user.language];
   const fmtMonth = new Intl.DateTimeFormat(user.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const fmtDate = new Intl.DateTimeFormat(user.language, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const money = new Intl.NumberFormat(user.language, { style: 'currency', currency: user.currency });
+  const money = new Intl.NumberFormat(numberLocale(user.language), { style: 'currency', currency: user.currency });
   const firstOfMonth = `${today.slice(0, 7)}-01`;
   const since = `${Number(today.slice(0, 4)) - 2}-01-01`;
   const wanted: (NewPanelItem & { key: string })[] = [];
@@ -78,7 +78,8 @@ export async function applyNotificationRules(db: DbOrTx, user: RuleUser, today =
   // Larger entries in the categories the tax rules want receipts for, with none attached.
   const missing = await queryRows<{ id: string; type: 'expense'; date: string; amount: number; category: string }>(
     db,
-    sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::bigint AS amount, c.name AS category
+    sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::bigint AS amount,
+               coalesce(c.names ->> ${user.language}::text, c.name) AS category
         FROM entries e JOIN categories c ON c.id = e.category_id LEFT JOIN subcategories s ON s.id = e.subcategory_id
         WHERE e.owner_id = ${user.id} AND e.amount >= ${RECEIPT_THRESHOLD} AND e.date >= ${since}
           AND (c.tax_line LIKE 'Schedule C line 9 %' OR c.tax_line LIKE 'Schedule C line 24a %' OR c.tax_line LIKE 'Schedule C line 24b %'

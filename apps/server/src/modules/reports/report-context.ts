@@ -1,3 +1,5 @@
+import { numberLocale } from '@cuadre/contracts';
+import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import type { DocContext, Language } from './report-doc.js';
 
@@ -5,10 +7,10 @@ export type ReportContext = DocContext & { money: (cents: number) => string; num
 
 /** The business, its currency and the reader's language: what a report file is headed and formatted with. */
 export function contextOf(auth: Authenticated): ReportContext {
-  const language = (['en', 'es', 'tr'] as const).find((l) => l === auth.user.preferences?.language) ?? ('en' satisfies Language);
+  const language: Language = readerLanguage(auth);
   const currency = auth.user.business?.currency ?? 'USD';
-  const money = new Intl.NumberFormat(language, { style: 'currency', currency });
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency });
+  const number = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 2 });
   return {
     business: auth.user.company ?? auth.user.name,
     currency,

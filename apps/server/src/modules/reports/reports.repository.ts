@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { shownName } from '../../db/sql.js';
 import { attachments, categories, entries, providers, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
 import { rateOnTripDate, tripDeductionSql } from '../books/trips.repository.js';
 
@@ -19,35 +21,38 @@ export interface CategoryMonthRow {
 /**
  * One owner's ledger summed by the database for the reports: by month, category and subcategory;
  * trips' deductions (each rounded on its own) by month and by vehicle; payments by worker. Every
- * figure is a SQL aggregate in integer cents; the service only arranges them.
+ * figure is a SQL aggregate in integer cents; the service only arranges them. The chart's names
+ * come in `language`.
  */
 export class ReportsRepository {
   constructor(
     private readonly db: DbOrTx,
     private readonly ownerId: string,
+    private readonly language: Language = 'en',
   ) {}
 
   categoryMonthTotals(from: string, to: string): Promise<CategoryMonthRow[]> {
     const month = sql<number>`extract(month from ${entries.date})::int`;
+    // Grouped by the rows' keys: the names shown are theirs (a name in a language is not a column to group by).
     return this.db
       .select({
         month,
         categoryId: categories.id,
-        name: categories.name,
+        name: shownName(categories, this.language),
         kind: categories.kind,
         taxLine: categories.taxLine,
         taxLineChanges: categories.taxLineChanges,
         sortOrder: categories.sortOrder,
         subcategoryId: entries.subcategoryId,
-        subcategoryName: subcategories.name,
+        subcategoryName: shownName(subcategories, this.language),
         amount: sql<number>`sum(${entries.amount})`,
       })
       .from(entries)
       .innerJoin(categories, eq(categories.id, entries.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
       .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
-      .groupBy(month, categories.id, entries.subcategoryId, subcategories.name)
-      .orderBy(asc(categories.sortOrder), asc(categories.name), asc(subcategories.name));
+      .groupBy(month, categories.id, entries.subcategoryId, subcategories.id)
+      .orderBy(asc(categories.sortOrder), asc(shownName(categories, this.language)), asc(shownName(subcategories, this.language)));
   }
 
   mileageByMonth(from: string, to: string) {
@@ -86,10 +91,10 @@ export class ReportsRepository {
         paymentMethod: entries.paymentMethod,
         reference: entries.reference,
         description: entries.description,
-        categoryName: categories.name,
+        categoryName: shownName(categories, this.language),
         taxLine: categories.taxLine,
         taxLineChanges: categories.taxLineChanges,
-        subcategoryName: subcategories.name,
+        subcategoryName: shownName(subcategories, this.language),
         workerName: workers.name,
         providerName: providers.name,
       })

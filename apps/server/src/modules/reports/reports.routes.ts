@@ -14,6 +14,7 @@ import {
   ZYearParam,
   ZDateRangeQuery,
 } from '@cuadre/contracts';
+import { readerLanguage } from '../../lib/language.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
 import { monthRange, type PeriodsService } from '../books/periods.service.js';
@@ -129,7 +130,8 @@ export function reportRoutes(app: FastifyInstance, deps: { db: Db; reports: Repo
     async (req, reply) => {
       const { year, month } = req.query;
       const { from, to } = month ? monthRange(year, month) : { from: `${year}-01-01`, to: `${year}-12-31` };
-      const rows = await new ReportsRepository(db, authOf(req).user.id).ledger(from, to);
+      const auth = authOf(req);
+      const rows = await new ReportsRepository(db, auth.user.id, readerLanguage(auth)).ledger(from, to);
       return csvReply(reply, `general-ledger-${year}${month ? `-${String(month).padStart(2, '0')}` : ''}`, ledgerCsv(rows, year));
     },
   );

@@ -1,13 +1,13 @@
 import { fromScaled, maskTaxId, type Annual, type Pnl, type PnlLine, type TaxRule, type TaxRuleBody } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
+import { MILEAGE_LINE_NAMES, VEHICLE_CATEGORY_ID } from '../../db/default-chart.js';
 import { notFound } from '../../lib/errors.js';
+import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { monthRange } from '../books/periods.service.js';
 import { deleteTaxRule, listTaxRules, ReportsRepository, taxRuleFor, upsertTaxRule, type CategoryMonthRow } from './reports.repository.js';
 
-/** Gastos de vehículo in the default chart: the mileage deduction is reported under it (line 9). */
-export const VEHICLE_CATEGORY_ID = '00000000-0000-4000-8000-000000000010';
-export const MILEAGE_LINE_NAME = 'Gastos de vehículo (millaje estándar)';
+export { VEHICLE_CATEGORY_ID };
 
 const SECTION_OF_KIND = { income: 'income', cost_of_goods: 'cost_of_goods', expense: 'operating_expenses', payroll: 'operating_expenses' } as const;
 
@@ -59,7 +59,8 @@ export class ReportsService {
   }
 
   private async compute(auth: Authenticated, year: number, month?: number): Promise<{ pnl: Pnl; kinds: Map<string, CategoryMonthRow['kind']> }> {
-    const repo = new ReportsRepository(this.db, auth.user.id);
+    const language = readerLanguage(auth);
+    const repo = new ReportsRepository(this.db, auth.user.id, language);
     const { from, to } = month ? monthRange(year, month) : { from: `${year}-01-01`, to: `${year}-12-31` };
     const [rows, mileage] = await Promise.all([repo.categoryMonthTotals(from, to), repo.mileageByMonth(from, to)]);
 
@@ -94,7 +95,7 @@ export class ReportsService {
         kind: 'mileage',
         categoryId: VEHICLE_CATEGORY_ID,
         subcategoryId: null,
-        name: MILEAGE_LINE_NAME,
+        name: MILEAGE_LINE_NAMES[language],
         taxLine: vehicleLine?.taxLine ?? 'Schedule C line 9 — Car and truck expenses',
         sortOrder: vehicleSort,
         months: mileageMonths,
@@ -111,14 +112,15 @@ export class ReportsService {
     const totalIncome = sum(income);
 
     // Sections in order; within one, categories by the chart's order, each followed by its subcategories
-    // (alphabetical) and, under Gastos de vehículo, the mileage line.
+    // (alphabetical, as the reader reads them) and, under Gastos de vehículo, the mileage line.
     const rank = { category: 0, subcategory: 1, mileage: 2 } as const;
+    const byName = (a: Bucket, b: Bucket) => a.name.localeCompare(b.name, language);
     const lines = [...buckets.values()]
       .sort(
         (a, b) =>
           PNL_ORDER[a.section] - PNL_ORDER[b.section] ||
           a.sortOrder - b.sortOrder ||
-          (a.categoryId === b.categoryId ? rank[a.kind] - rank[b.kind] || a.name.localeCompare(b.name) : a.name.localeCompare(b.name)),
+          (a.categoryId === b.categoryId ? rank[a.kind] - rank[b.kind] || byName(a, b) : byName(a, b)),
       )
       .map(({ sortOrder: _s, months, ...line }) => {
         const amount = sum(months);
@@ -149,7 +151,7 @@ export class ReportsService {
 
   /** The year's profit and loss and its annual total, from one set of aggregates (the year-end package needs both). */
   async year(auth: Authenticated, year: number): Promise<{ pnl: Pnl; annual: Annual }> {
-    const repo = new ReportsRepository(this.db, auth.user.id);
+    const repo = new ReportsRepository(this.db, auth.user.id, readerLanguage(auth));
     const from = `${year}-01-01`;
     const to = `${year}-12-31`;
     const [{ pnl, kinds }, byVehicle, byWorker, rule] = await Promise.all([

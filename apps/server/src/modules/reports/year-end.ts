@@ -21,7 +21,7 @@ export function yearEndJob(db: Db, dataDir: string) {
     const to = `${year}-12-31`;
     const ctx = contextOf(auth);
     const reports = new ReportsService(db);
-    const repo = new ReportsRepository(db, auth.user.id);
+    const repo = new ReportsRepository(db, auth.user.id, ctx.language);
     const receipts = await repo.receipts(from, to);
     const total = 4 + receipts.length;
     const zip = new ZipWriter(file);

@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { EntryType } from '@cuadre/contracts';
+import type { EntryType, Language } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { escapeLike } from '../../db/sql.js';
 
 export type Registry = 'workers' | 'providers' | 'vehicles' | 'products';
 const TABLE = { workers: sql`workers`, providers: sql`providers`, vehicles: sql`vehicles`, products: sql`products` } as const;
 
-/** One owner's records that a search finds; each query capped, each on the owner's own rows only. */
+/** One owner's records that a search finds; each query capped, each on the owner's own rows only; the chart's names in `language`. */
 export class SearchRepository {
   constructor(
     private readonly db: DbOrTx,
     private readonly ownerId: string,
+    private readonly language: Language = 'en',
   ) {}
 
   /** Records of a registry whose name contains the text (active ones first). */
@@ -26,7 +27,8 @@ export class SearchRepository {
   entries(pattern: string, cents: number | null, cap: number) {
     return queryRows<{ id: string; type: EntryType; date: string; amount: string; description: string | null; reference: string | null; category: string }>(
       this.db,
-      sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::text AS amount, e.description, e.reference, c.name AS category
+      sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::text AS amount, e.description, e.reference,
+                 coalesce(c.names ->> ${this.language}::text, c.name) AS category
           FROM entries e JOIN categories c ON c.id = e.category_id
           WHERE e.owner_id = ${this.ownerId}
             AND (e.description ILIKE ${pattern} ESCAPE '\\' OR e.reference ILIKE ${pattern} ESCAPE '\\' ${cents === null ? sql`` : sql`OR e.amount = ${cents}`})

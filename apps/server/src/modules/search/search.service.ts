@@ -1,7 +1,7 @@
-import { SEARCH_GROUP_CAP, SEARCH_MIN_LENGTH, type Language, type SearchResultSet } from '@cuadre/contracts';
+import { numberLocale, SEARCH_GROUP_CAP, SEARCH_MIN_LENGTH, type Language, type SearchResultSet } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
 import type { Authenticated } from '../auth/auth.service.js';
-import { mailLanguage } from '../auth/auth.mail.js';
+import { readerLanguage } from '../../lib/language.js';
 import { entryLink } from '../panels/links.js';
 import { findPages } from './pages.js';
 import { amountOf, containsPattern, SearchRepository, type Registry } from './search.repository.js';
@@ -29,11 +29,11 @@ export class SearchService {
   async search(auth: Authenticated, query: string): Promise<SearchResultSet[]> {
     const q = query.trim();
     if (q.length < SEARCH_MIN_LENGTH) return [];
-    const lang = mailLanguage(auth.user);
+    const lang = readerLanguage(auth);
     const labels = LABELS[lang];
-    const repo = new SearchRepository(this.db, auth.user.id);
+    const repo = new SearchRepository(this.db, auth.user.id, lang);
     const pattern = containsPattern(q);
-    const money = new Intl.NumberFormat(lang, { style: 'currency', currency: auth.user.business?.currency ?? 'USD' });
+    const money = new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency: auth.user.business?.currency ?? 'USD' });
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
     const registries: Registry[] = ['workers', 'providers', 'vehicles', 'products'];
     const [found, entries] = await Promise.all([

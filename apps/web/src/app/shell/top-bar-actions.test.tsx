@@ -92,7 +92,7 @@ describe('top bar preferences', { timeout: 20_000 }, () => {
     setup(<TopBarActions />, testUser());
 
     await userEvent.click(screen.getByRole('button', { name: 'EN, Language: English' }));
-    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Spanish' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Español' }));
 
     expect(i18nMock.setLanguage).toHaveBeenCalledWith('es');
     await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));

@@ -37,7 +37,7 @@ describe('user menu', { timeout: 20_000 }, () => {
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('Iniciado como')).toBeInTheDocument();
     expect(within(menu).getByText('ana@example.com')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Cerrar Sesión' })).toHaveAttribute('href', '/sign-out');
+    expect(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/sign-out');
     expect(within(menu).getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('href', '/usersettings');
   });
 

@@ -56,7 +56,7 @@ describe('the form pattern', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Este campo es obligatorio')).toBeInTheDocument();
-    expect(screen.getByText('Introduce una dirección de correo válida')).toBeInTheDocument();
+    expect(screen.getByText('Introduzca una dirección de correo válida')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
   });
 

@@ -252,7 +252,15 @@ function CategoryList() {
       >
         {(form) => (
           <>
-            <FormTextField control={form.control} name="name" label={t('chart.fields.name')} required fullWidth autoFocus />
+            <FormTextField
+              control={form.control}
+              name="name"
+              label={t('chart.fields.name')}
+              required
+              fullWidth
+              autoFocus
+              helperText={editing?.translated ? t('chart.translatedHelp') : undefined}
+            />
             <FormTextField control={form.control} name="kind" select label={t('chart.fields.kind')} required fullWidth>
               {CATEGORY_KINDS.map((k) => (
                 <MenuItem key={k} value={k}>

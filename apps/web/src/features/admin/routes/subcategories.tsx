@@ -170,7 +170,15 @@ export default function Subcategories() {
                   </MenuItem>
                 ))}
             </FormTextField>
-            <FormTextField control={form.control} name="name" label={t('chart.fields.name')} required fullWidth autoFocus />
+            <FormTextField
+              control={form.control}
+              name="name"
+              label={t('chart.fields.name')}
+              required
+              fullWidth
+              autoFocus
+              helperText={editing?.translated ? t('chart.translatedHelp') : undefined}
+            />
           </>
         )}
       </ChartFormDialog>
