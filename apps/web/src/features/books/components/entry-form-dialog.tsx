@@ -6,10 +6,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid,
 import { KINDS_FOR_TYPE, PAYMENT_METHODS, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { FormTextField } from '@/components/form/fields';
-import { parseMoney } from '@/lib/money';
+import { centsToText, decimalText, numberText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { activeRecordsQuery, booksKeys, categoriesQuery, createEntry, subcategoriesQuery, updateEntry } from '../api/books-api';
-import { centsToText, decimalText, numberText, purchasePreview } from './money-text';
 import { Receipts } from './receipts';
 
 export interface EntryFormValues {

@@ -21,7 +21,7 @@ import { isRealDate, type Trip, type TripBody } from '@cuadre/contracts';
 import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { activeRecordsQuery, booksKeys, createTrip, updateTrip } from '../api/books-api';
-import { decimalText, numberText } from './money-text';
+import { decimalText, numberText } from '@/lib/money';
 
 interface TripValues {
   vehicleId: string;
