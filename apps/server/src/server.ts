@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { StartupError } from './db/client.js';
@@ -46,6 +47,15 @@ async function main() {
   }
   if (!config.webDist) lines.push('  The web app is not built: run `npm start` from the repository root to build and serve it.');
   if (!config.smtpUrl) lines.push('  No SMTP_URL: mails (confirmation, password reset) are kept in the outbox and printed in the log.');
+  // The links in mails are built from PUBLIC_URL: unset, they name localhost, which a phone or another
+  // computer that signed up over the network cannot open.
+  if (!process.env.PUBLIC_URL?.trim()) {
+    const reachable = config.host === '127.0.0.1' || config.host === 'localhost' ? ' (with HOST=0.0.0.0 to serve the network)' : '';
+    lines.push(
+      `  Links in mails point to ${config.publicUrl} (PUBLIC_URL is not set). For people who use Cuadre from another device,`,
+      `  set PUBLIC_URL to the address they open, e.g. PUBLIC_URL=http://${networkAddress() ?? 'this-machine'}:${config.port}${reachable}.`,
+    );
+  }
   console.log(lines.join('\n') + '\n');
 
   let closing = false;
@@ -65,6 +75,13 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** This machine's first address on a network (IPv4, not loopback), the one a phone on the same network would open. */
+function networkAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 }
 
 main().catch((err) => {

@@ -10,7 +10,7 @@ const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 /** Runs the real entry point as a process, the way `npm start` does. */
 function start(env: Record<string, string>) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cuadre-proc-'));
-  const { DATABASE_URL: _db, ...base } = process.env;
+  const { DATABASE_URL: _db, PUBLIC_URL: _public, ...base } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       ...base,
@@ -50,6 +50,9 @@ describe('the server process', () => {
       await waitFor(() => /Cuadre is running at (\S+)/.test(s.output()), 'the start message');
       const url = s.output().match(/Cuadre is running at (\S+)/)![1]!;
       expect(s.output()).toContain('Administrator created: proc@cuadre.test (password from ADMIN_PASSWORD)');
+      // Without PUBLIC_URL, the start says where mailed links point and how to change it.
+      expect(s.output()).toMatch(/Links in mails point to http:\/\/localhost:0 \(PUBLIC_URL is not set\)/);
+      expect(s.output()).toMatch(/set PUBLIC_URL to the address they open, e\.g\. PUBLIC_URL=http:\/\/\S+:0 \(with HOST=0\.0\.0\.0 to serve the network\)\./);
 
       const res = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'req-from-test-42' } });
       expect(res.status).toBe(200);
@@ -107,9 +110,11 @@ describe('the server process', () => {
       expect(await answer).toBe(200);
       expect(await first.exited, first.output()).toBe(0);
 
-      const second = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      const second = start({ DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://books.example.com' });
       try {
         await waitFor(() => /Cuadre is running at (\S+)/.test(second.output()), 'the second start');
+        // PUBLIC_URL set: nothing to say about it.
+        expect(second.output()).not.toContain('PUBLIC_URL');
         const again = second.output().match(/Cuadre is running at (\S+)/)![1]!;
         // The data is there: the administrator made by the first start signs in, and no second one was made.
         expect(second.output()).not.toContain('Administrator created');
