@@ -6,7 +6,7 @@
 //     binding load from their own folders).
 // A build's inputs are fingerprinted by content; the fingerprint is kept beside the output, so a
 // second start skips both builds in a few milliseconds.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,9 +47,13 @@ const targets = {
     stamp: at('apps/web/dist/.source-hash'),
     // Every file the Vite build reads (apps/web/build-inputs.mjs; the build checks the list is whole).
     inputs: WEB_BUILD_INPUTS,
+    // Several tens of seconds on a small machine (Terser's two passes among them), hence the word of it.
+    expect: 'takes about a minute',
     async build() {
-      const res = spawnSync('npm', ['run', 'build', '-w', '@cuadre/web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-      if (res.status !== 0) throw new Error('the web app did not build');
+      // Not spawnSync: the event loop stays free to say the build is still going.
+      const child = spawn('npm', ['run', 'build', '-w', '@cuadre/web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal)));
+      if (code !== 0) throw new Error('the web app did not build');
     },
   },
   server: {
@@ -84,22 +88,37 @@ const targets = {
 /** The paths a target's fingerprint covers (relative to the repository), under `base`. */
 export const inputsOf = (name, base = root) => targets[name].inputs.map((p) => path.join(base, p));
 
-/** Builds the named targets whose sources changed; returns the names it built. */
-export async function buildStale(names = Object.keys(targets), { log = console.log } = {}) {
+/**
+ * Builds the named targets whose sources changed; returns the names it built. Each build is said as
+ * it starts, every 15 s while it runs (a first start is otherwise a long silence), and when done.
+ */
+export async function buildStale(names = Object.keys(targets), { log = console.log, every = 15_000 } = {}) {
   const built = [];
   for (const name of names) {
     const target = targets[name];
     const hash = fingerprint(inputsOf(name));
     const previous = existsSync(target.stamp) ? readFileSync(target.stamp, 'utf8').trim() : '';
     if (hash === previous) continue;
-    const started = Date.now();
-    log(`Building the ${name === 'web' ? 'web app' : 'server'} (its sources changed)…`);
-    await target.build();
+    const label = name === 'web' ? 'web app' : 'server';
+    const why = [previous ? 'its sources changed' : 'not built yet', target.expect].filter(Boolean).join('; ');
+    await announced(label, why, () => target.build(), { log, every });
     writeFileSync(target.stamp, hash + '\n');
-    log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     built.push(name);
   }
   return built;
+}
+
+/** Runs `build`, saying so as it starts, every `every` ms while it runs, and when it is done. */
+export async function announced(label, why, build, { log = console.log, every = 15_000 } = {}) {
+  const started = Date.now();
+  log(`Building the ${label} (${why})…`);
+  const heartbeat = setInterval(() => log(`  still building the ${label} (${Math.round((Date.now() - started) / 1000)} s)…`), every);
+  try {
+    await build();
+  } finally {
+    clearInterval(heartbeat);
+  }
+  log(`  ${label} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // `node scripts/build.mjs [web|server ...]` from the command line.

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
+import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/env.js';
-import { StartupError } from './db/client.js';
+import { ConfigError, loadConfig, type Config } from './config/env.js';
+import { describeTarget, StartupError } from './db/client.js';
 
 async function main() {
   let config;
@@ -15,6 +17,8 @@ async function main() {
     throw err;
   }
   const started = performance.now();
+  // Each phase said as it starts: a first start makes its database, which takes a few seconds.
+  console.log(databasePhase(config));
   let app;
   try {
     app = await buildApp(config, { onWait: (line) => console.log(line) });
@@ -25,6 +29,7 @@ async function main() {
     }
     throw err;
   }
+  console.log('Starting the server…');
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   const lines = [
@@ -75,6 +80,16 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** What opening the database will do, in words. */
+function databasePhase(config: Config): string {
+  if (config.databaseUrl?.startsWith('memory://')) return 'Opening a database in memory…';
+  if (config.databaseUrl) return `Connecting to PostgreSQL at ${describeTarget(config.databaseUrl)} and migrating the database…`;
+  const dir = path.join(config.dataDir, 'pglite');
+  return existsSync(path.join(dir, 'PG_VERSION'))
+    ? `Opening the embedded database in ${dir} and migrating it…`
+    : `Creating the embedded database in ${dir} and migrating it (first start, a few seconds)…`;
 }
 
 /** This machine's first address on a network (IPv4, not loopback), the one a phone on the same network would open. */

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, loadConfigFromFile, type Plugin, type PluginOption } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fingerprint, inputsOf } from '../../../scripts/build.mjs';
+import { announced, fingerprint, inputsOf } from '../../../scripts/build.mjs';
 import { ICON_SOURCES } from '../../web/build-inputs.mjs';
 import { iconsPlugin } from '../../web/icons-plugin.js';
 import { buildInputsPlugin } from '../../web/inputs-plugin.js';
@@ -97,5 +97,30 @@ describe('the web build’s inputs check', () => {
     const check = plugins.find((p) => p.name === 'cuadre-build-inputs');
     expect((check?.api as { inputs: string[] } | undefined)?.inputs).toEqual(inputsOf('web'));
     expect(plugins.map((p) => p.name)).toContain('cuadre-icons');
+  });
+});
+
+describe('a build as the start says it', () => {
+  it('is said as it starts, again while it runs, and when it is done', async () => {
+    const lines: string[] = [];
+    await announced('web app', 'not built yet; takes about a minute', () => new Promise((r) => setTimeout(r, 260)), { log: (l) => lines.push(l), every: 100 });
+    expect(lines[0]).toBe('Building the web app (not built yet; takes about a minute)…');
+    expect(lines.slice(1, -1).length).toBeGreaterThanOrEqual(2);
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(/^ {2}still building the web app \(\d+ s\)…$/);
+    expect(lines.at(-1)).toMatch(/^ {2}web app built in 0\.\d s$/);
+  });
+
+  it('stops saying so when the build fails, and passes the failure on', async () => {
+    const lines: string[] = [];
+    await expect(
+      announced('server', 'its sources changed', () => new Promise((_, reject) => setTimeout(() => reject(new Error('broken')), 50)), {
+        log: (l) => lines.push(l),
+        every: 20,
+      }),
+    ).rejects.toThrow('broken');
+    const count = lines.length;
+    await new Promise((r) => setTimeout(r, 80));
+    expect(lines.length).toBe(count);
+    expect(lines.some((l) => l.includes('built in'))).toBe(false);
   });
 });

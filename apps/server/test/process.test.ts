@@ -51,6 +51,12 @@ describe('the server process', () => {
       await waitFor(() => /Cuadre is running at (\S+)/.test(s.output()), 'the start message');
       const url = s.output().match(/Cuadre is running at (\S+)/)![1]!;
       expect(s.output()).toContain('Administrator created: proc@cuadre.test (password from ADMIN_PASSWORD)');
+      // Each phase is said as it starts, in order.
+      const phases = ['Opening a database in memory…', 'Starting the server…', 'Cuadre is running at'].map((p) => s.output().indexOf(p));
+      expect(
+        phases.every((at, i) => at >= 0 && (i === 0 || at > phases[i - 1]!)),
+        s.output(),
+      ).toBe(true);
       // Without PUBLIC_URL, the start says where mailed links point and how to change it.
       expect(s.output()).toMatch(/Links in mails point to http:\/\/localhost:0 \(PUBLIC_URL is not set\)/);
       expect(s.output()).toMatch(/set PUBLIC_URL to the address they open, e\.g\. PUBLIC_URL=http:\/\/\S+:0 \(with HOST=0\.0\.0\.0 to serve the network\)\./);
@@ -89,6 +95,7 @@ describe('the server process', () => {
     try {
       const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
       await waitFor(() => /Cuadre is running at (\S+)/.test(first.output()), 'the first start');
+      expect(first.output()).toContain(`Creating the embedded database in ${path.join(dataDir, 'pglite')} and migrating it (first start, a few seconds)…`);
       const url = first.output().match(/Cuadre is running at (\S+)/)![1]!;
       // A sign-in whose body is still arriving when the signal comes: the request is surely in flight.
       const body = JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' });
@@ -114,6 +121,7 @@ describe('the server process', () => {
       const second = start({ DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://books.example.com' });
       try {
         await waitFor(() => /Cuadre is running at (\S+)/.test(second.output()), 'the second start');
+        expect(second.output()).toContain(`Opening the embedded database in ${path.join(dataDir, 'pglite')} and migrating it…`);
         // PUBLIC_URL set: nothing to say about it.
         expect(second.output()).not.toContain('PUBLIC_URL');
         const again = second.output().match(/Cuadre is running at (\S+)/)![1]!;
