@@ -6,49 +6,60 @@
 //     binding load from their own folders).
 // A build's inputs are fingerprinted by content; the fingerprint is kept beside the output, so a
 // second start skips both builds in a few milliseconds.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { WEB_BUILD_INPUTS } from '../apps/web/build-inputs.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const at = (...p) => path.join(root, ...p);
 
-/** A hash of every file under the given paths (names and contents), skipping build output. */
-function fingerprint(paths) {
+/**
+ * A hash of every file under the given paths (names relative to `base`, and contents), skipping build
+ * output and dot files but for `.env*` (Vite reads those). A file under two of the paths counts once.
+ */
+export function fingerprint(paths, base = root) {
   const hash = createHash('sha256');
+  const seen = new Set();
   const walk = (p) => {
     if (!existsSync(p)) return;
     const st = statSync(p);
     if (st.isDirectory()) {
       for (const entry of readdirSync(p).sort()) {
-        if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+        if (entry === 'node_modules' || entry === 'dist' || (entry.startsWith('.') && !entry.startsWith('.env'))) continue;
         walk(path.join(p, entry));
       }
-    } else {
-      hash.update(path.relative(root, p)).update('\0').update(readFileSync(p)).update('\0');
+    } else if (!seen.has(p)) {
+      seen.add(p);
+      hash.update(path.relative(base, p)).update('\0').update(readFileSync(p)).update('\0');
     }
   };
   for (const p of paths) walk(p);
   return hash.digest('hex');
 }
 
-const CONTRACTS = [at('packages/contracts/src'), at('packages/contracts/package.json')];
+const CONTRACTS = ['packages/contracts/src', 'packages/contracts/package.json'];
 
 const targets = {
   web: {
     stamp: at('apps/web/dist/.source-hash'),
-    // The whole workspace (its Vite plugins too), and the server's navigation module, whose icon names the build scans.
-    inputs: [at('apps/web'), at('apps/server/src/modules/common'), ...CONTRACTS],
+    // Every file the Vite build reads (apps/web/build-inputs.mjs; the build checks the list is whole).
+    inputs: WEB_BUILD_INPUTS,
+    // Several tens of seconds on a small machine (Terser's two passes among them), hence the word of it.
+    expect: 'takes about a minute',
     async build() {
-      const res = spawnSync('npm', ['run', 'build', '-w', '@cuadre/web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-      if (res.status !== 0) throw new Error('the web app did not build');
+      // Not spawnSync: the event loop stays free to say the build is still going.
+      const child = spawn('npm', ['run', 'build', '-w', '@cuadre/web', '--silent', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal)));
+      if (code !== 0) throw new Error('the web app did not build');
     },
   },
   server: {
     stamp: at('apps/server/dist/.source-hash'),
-    inputs: [at('apps/server/src'), at('apps/server/package.json'), ...CONTRACTS],
+    // esbuild reads the TypeScript configs too; npm packages stay external.
+    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', ...CONTRACTS],
     async build() {
       const esbuild = await import('esbuild');
       await esbuild.build({
@@ -74,22 +85,40 @@ const targets = {
   },
 };
 
-/** Builds the named targets whose sources changed; returns the names it built. */
-export async function buildStale(names = Object.keys(targets), { log = console.log } = {}) {
+/** The paths a target's fingerprint covers (relative to the repository), under `base`. */
+export const inputsOf = (name, base = root) => targets[name].inputs.map((p) => path.join(base, p));
+
+/**
+ * Builds the named targets whose sources changed; returns the names it built. Each build is said as
+ * it starts, every 15 s while it runs (a first start is otherwise a long silence), and when done.
+ */
+export async function buildStale(names = Object.keys(targets), { log = console.log, every = 15_000 } = {}) {
   const built = [];
   for (const name of names) {
     const target = targets[name];
-    const hash = fingerprint(target.inputs);
+    const hash = fingerprint(inputsOf(name));
     const previous = existsSync(target.stamp) ? readFileSync(target.stamp, 'utf8').trim() : '';
     if (hash === previous) continue;
-    const started = Date.now();
-    log(`Building the ${name === 'web' ? 'web app' : 'server'} (its sources changed)…`);
-    await target.build();
+    const label = name === 'web' ? 'web app' : 'server';
+    const why = [previous ? 'its sources changed' : 'not built yet', target.expect].filter(Boolean).join('; ');
+    await announced(label, why, () => target.build(), { log, every });
     writeFileSync(target.stamp, hash + '\n');
-    log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     built.push(name);
   }
   return built;
+}
+
+/** Runs `build`, saying so as it starts, every `every` ms while it runs, and when it is done. */
+export async function announced(label, why, build, { log = console.log, every = 15_000 } = {}) {
+  const started = Date.now();
+  log(`Building the ${label} (${why})…`);
+  const heartbeat = setInterval(() => log(`  still building the ${label} (${Math.round((Date.now() - started) / 1000)} s)…`), every);
+  try {
+    await build();
+  } finally {
+    clearInterval(heartbeat);
+  }
+  log(`  ${label} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // `node scripts/build.mjs [web|server ...]` from the command line.

@@ -49,7 +49,9 @@ if (DATABASE_URL)
     DATABASE_URL,
     TEST_REDIS_URL: process.env.REDIS_URL ?? '',
   });
-else console.log('\n(DATABASE_URL not set: the server suite ran on PGlite only)');
+else console.log('\n(DATABASE_URL not set: the server suite ran on PGlite only; the suites that need PostgreSQL or Redis are named above)');
+if (DATABASE_URL && !process.env.REDIS_URL)
+  console.log('(REDIS_URL not set: the PostgreSQL run kept its counters in memory; the suites that need Redis are named above)');
 
 vitest('web', 'apps/web');
 

@@ -22,12 +22,16 @@ const NAMESPACES: Record<string, { set: string; suffix: string }> = {
 const PATTERN = new RegExp(`['"\`](${Object.keys(NAMESPACES).join('|')}):([a-z0-9-]+)['"\`]`, 'g');
 const VIRTUAL = 'virtual:icons';
 
-function scan(dirs: string[], found = new Set<string>()) {
+/** The icon names in the sources under `dirs`; `read` is told each file scanned. */
+function scan(dirs: string[], read: (file: string) => void, found = new Set<string>()) {
   for (const dir of dirs) {
     for (const entry of readdirSync(dir)) {
       const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) scan([full], found);
-      else if (/\.(tsx?|json)$/.test(entry)) for (const m of readFileSync(full, 'utf8').matchAll(PATTERN)) found.add(`${m[1]}:${m[2]}`);
+      if (statSync(full).isDirectory()) scan([full], read, found);
+      else if (/\.(tsx?|json)$/.test(entry)) {
+        read(full);
+        for (const m of readFileSync(full, 'utf8').matchAll(PATTERN)) found.add(`${m[1]}:${m[2]}`);
+      }
     }
   }
   return found;
@@ -49,7 +53,8 @@ export function iconsPlugin(sourceDirs: string[]): Plugin {
     load(id) {
       if (id !== '\0' + VIRTUAL) return;
       const out: Record<string, { body: string; width: number; height: number }> = {};
-      for (const name of [...scan(sourceDirs)].sort()) {
+      // Each scanned file is declared, so the build's inputs check (inputs-plugin.ts) sees it.
+      for (const name of [...scan(sourceDirs, (file) => this.addWatchFile(file))].sort()) {
         const [ns, icon] = name.split(':') as [string, string];
         const { set, suffix } = NAMESPACES[ns]!;
         const data = load(set);

@@ -5,6 +5,10 @@ import react from '@vitejs/plugin-react';
 import { i18nPlugin } from './i18n-plugin';
 import { iconsPlugin } from './icons-plugin';
 import { precompressPlugin } from './compress-plugin';
+import { buildInputsPlugin } from './inputs-plugin';
+import { ICON_SOURCES, WEB_BUILD_INPUTS } from './build-inputs.mjs';
+
+const repo = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
   plugins: [
@@ -13,12 +17,9 @@ export default defineConfig({
     i18nPlugin(path.resolve(import.meta.dirname, 'src/i18n/locales')),
     // The server sends the navigation's, the notifications' and the starting shortcuts' icon names, so
     // those modules are scanned too, and the contracts' list of shortcut icons.
-    iconsPlugin([
-      path.resolve(import.meta.dirname, 'src'),
-      path.resolve(import.meta.dirname, '../server/src/modules/common'),
-      path.resolve(import.meta.dirname, '../server/src/modules/panels'),
-      path.resolve(import.meta.dirname, '../../packages/contracts/src/shell'),
-    ]),
+    iconsPlugin(ICON_SOURCES.map((p) => path.join(repo, p))),
+    // Every file the build reads is one scripts/build.mjs fingerprints (else `npm start` could serve a stale app).
+    buildInputsPlugin(WEB_BUILD_INPUTS.map((p) => path.join(repo, p))),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },

@@ -156,12 +156,41 @@ describe('email confirmation', () => {
     expect(await t.count(sessions, eq(sessions.userId, user!.id))).toBe(0);
 
     const token = tokenFromMail(await t.lastMailTo(email), '/confirm-email');
-    expect(expectOk(await t.api('POST', '/api/auth/confirm-email', { body: { token } }))).toBe(true);
+    expectOk(await t.api('POST', '/api/auth/confirm-email', { body: { token } }));
     expect((await userRow(email))!.emailConfirmedAt).toBeInstanceOf(Date);
 
     expectError(await t.api('POST', '/api/auth/confirm-email', { body: { token } }), 400, 'TOKEN_INVALID');
     const signedIn = await t.signIn(email, GOOD_PASSWORD);
     expect(signedIn.user).toMatchObject({ email, emailConfirmed: true });
+  });
+
+  it('signs the person in with the confirmation: the answer is a session as a sign-in gives, from the client that followed the link', async () => {
+    const email = uniqueEmail('confirm-in');
+    expectOk(await t.api('POST', '/api/auth/sign-up', { body: { name: 'Pilar', email, password: GOOD_PASSWORD, agreements: true } }));
+    const user = await userRow(email);
+    const token = tokenFromMail(await t.lastMailTo(email), '/confirm-email');
+    const answer = expectOk(
+      await t.api('POST', '/api/auth/confirm-email', { body: { token }, headers: { 'user-agent': 'Phone browser 1.0' }, remoteAddress: '192.0.2.7' }),
+    );
+    expect(answer).toMatchObject({ tokenType: 'bearer', user: { id: user!.id, email, emailConfirmed: true } });
+    // The token is a session's like any other: it reads the account, and the session names the client.
+    expect(expectOk(await t.api('GET', '/api/common/user', { token: answer.accessToken }))).toMatchObject({ email });
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(session).toMatchObject({ userAgent: 'Phone browser 1.0', ip: '192.0.2.7', revokedAt: null });
+    // The link is spent: it signs no one in again.
+    expectError(await t.api('POST', '/api/auth/confirm-email', { body: { token } }), 400, 'TOKEN_INVALID');
+    expect(await t.count(sessions, eq(sessions.userId, user!.id))).toBe(1);
+  });
+
+  it('confirms a disabled account’s address without signing it in', async () => {
+    const email = uniqueEmail('confirm-disabled');
+    expectOk(await t.api('POST', '/api/auth/sign-up', { body: { name: 'Pilar', email, password: GOOD_PASSWORD, agreements: true } }));
+    const token = tokenFromMail(await t.lastMailTo(email), '/confirm-email');
+    await t.db.update(users).set({ status: 'disabled' }).where(eq(users.email, email));
+    expectError(await t.api('POST', '/api/auth/confirm-email', { body: { token } }), 403, 'ACCOUNT_DISABLED');
+    const row = await userRow(email);
+    expect(row!.emailConfirmedAt).toBeInstanceOf(Date);
+    expect(await t.count(sessions, eq(sessions.userId, row!.id))).toBe(0);
   });
 
   it('answers TOKEN_INVALID to an unknown link and VALIDATION to an empty one', async () => {
@@ -194,7 +223,7 @@ describe('email confirmation', () => {
     expect(second).not.toBe(first);
 
     expectError(await t.api('POST', '/api/auth/confirm-email', { body: { token: first } }), 400, 'TOKEN_INVALID');
-    expect(expectOk(await t.api('POST', '/api/auth/confirm-email', { body: { token: second } }))).toBe(true);
+    expect(expectOk(await t.api('POST', '/api/auth/confirm-email', { body: { token: second } }))).toMatchObject({ user: { email, emailConfirmed: true } });
 
     // Confirmed now: still true, no further mail.
     expect(expectOk(await t.api('POST', '/api/auth/resend-confirmation', { body: { email } }))).toBe(true);

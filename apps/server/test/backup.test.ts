@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -245,6 +246,63 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
       expect(readdirSync(target.env.DATA_DIR)).toEqual([]);
     }
   }, 120_000);
+
+  it('restores into a data folder that does not exist yet (a new machine), creating it and its parents; a failed restore removes them again', async () => {
+    // The archive of this run's database: PostgreSQL's when TEST_DB=postgres, the embedded one's otherwise.
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const { owner } = await t.bookkeeper();
+    const archive = Buffer.from((await t.api('GET', '/api/admin/backup', { token: await t.adminToken() })).raw.rawPayload);
+    const files = await unpack(archive);
+    const dir = tempDir();
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const good = path.join(dir, 'good.tar.gz');
+    writeFileSync(good, archive);
+    const restore = (dataDir: string, file: string) =>
+      spawnSync('npm', ['run', '-s', 'restore', '--', file], {
+        cwd: repo,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+
+    const target = path.join(dir, 'srv', 'cuadre-new', 'data');
+    const done = restore(target, good);
+    expect(done.stderr).toBe('');
+    expect(done.stdout).toMatch(/^Restored \d+ rows in \d+ tables and \d+ files from .*good\.tar\.gz/);
+    expect(done.status).toBe(0);
+    // The restored instance serves the owner with their own password.
+    const c = await createTestApp({}, { store: { env: { DATA_DIR: target, DATABASE_URL: '' }, drop: async () => undefined } });
+    cleanups.push(() => c.close());
+    await c.signIn(owner.email, owner.password);
+    expect(await c.count(users)).toBe(await t.count(users));
+
+    // An archive that passes its checks but cannot be loaded (a user twice): the restore fails inside
+    // its transaction, and the folders it made are gone again.
+    const users1 = files.get('tables/users.jsonl')!.toString();
+    const twice = Buffer.from(users1 + users1);
+    const manifest = JSON.parse(files.get('manifest.json')!.toString());
+    const table = manifest.tables.find((x: { name: string }) => x.name === 'users');
+    Object.assign(table, { rows: table.rows * 2, bytes: twice.length, sha256: createHash('sha256').update(twice).digest('hex') });
+    const bad = path.join(dir, 'twice.tar.gz');
+    writeFileSync(
+      bad,
+      await repack(
+        new Map([...files].map(([n, b]) => [n, n === 'manifest.json' ? Buffer.from(JSON.stringify(manifest)) : n === 'tables/users.jsonl' ? twice : b])),
+      ),
+    );
+    const failed = restore(path.join(dir, 'other', 'new', 'data'), bad);
+    expect(failed.status).toBe(1);
+    // One sentence, the database's reason, and none of the rows (they carry password hashes).
+    expect(failed.stderr.trim()).toMatch(/^twice\.tar\.gz cannot be loaded into the data folder .+ \(.*duplicate key.*\)\. Nothing was restored\.$/);
+    expect(failed.stderr).not.toContain('argon2');
+    expect(existsSync(path.join(dir, 'other'))).toBe(false);
+    // Into an existing empty folder, it removes only what it made inside it.
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty);
+    expect(restore(empty, bad).status).toBe(1);
+    expect(readdirSync(empty)).toEqual([]);
+  }, 240_000);
 
   it('takes a consistent backup while batches are being written: each batch is whole or absent', async () => {
     const t = await createTestApp();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { entries } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
@@ -137,6 +137,48 @@ describe('bank statement import', () => {
     const again = expectOk(await api('POST', '/api/entries/import', { format: 'csv', content: CSV, bank: 'banco sur' }));
     expect(again.rows.map((r: { duplicate: boolean }) => r.duplicate)).toEqual([true, true, true, true, false, false]);
     expect(again.counts.duplicates).toBe(4);
+  });
+
+  it('saves the bank’s mapping in the commit’s own transaction: a failure anywhere in it leaves neither rows nor a mapping', async () => {
+    const { mapping } = expectOk(await api('POST', '/api/entries/import', { format: 'csv', content: CSV, bank: 'Banco Roto' }));
+    const row = { date: '2026-05-04', type: 'income', amount: 1000, categoryId: cat['Ventas'], description: 'VENTA TPV 9001', bankRef: 'R-1' };
+    const banks = async () => expectOk(await api('GET', '/api/entries/import/profiles')).items.map((p: { bank: string }) => p.bank);
+    const before = await mine();
+    // A failure injected by the database itself, on one table, for this bank's rows only.
+    const refuse = async (table: string, when: string) => {
+      await t.db.execute(
+        sql.raw(`create or replace function cuadre_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`),
+      );
+      await t.db.execute(
+        sql.raw(`create trigger cuadre_test_refuse before insert or update on ${table} for each row when (${when}) execute function cuadre_test_refuse()`),
+      );
+      return () => t.db.execute(sql.raw(`drop trigger cuadre_test_refuse on ${table}`));
+    };
+
+    // Saving the mapping fails: the rows of the same commit are not written either.
+    let undo = await refuse('import_profiles', `new.bank = 'Banco Roto'`);
+    expectError(await api('POST', '/api/entries/import/commit', { rows: [row], bank: 'Banco Roto', mapping }), 500, 'INTERNAL');
+    await undo();
+    expect(await mine()).toBe(before);
+    expect(await banks()).not.toContain('Banco Roto');
+
+    // Writing a row fails after the mapping was saved: the mapping goes with it.
+    undo = await refuse('entries', `new.bank_ref = 'R-1'`);
+    expectError(await api('POST', '/api/entries/import/commit', { rows: [row], bank: 'Banco Roto', mapping }), 500, 'INTERNAL');
+    await undo();
+    expect(await mine()).toBe(before);
+    expect(await banks()).not.toContain('Banco Roto');
+
+    // A rule of the books refuses the rows (a closed month): no mapping either.
+    expectOk(await api('POST', '/api/tax-years/2026/months/5/close'));
+    expectError(await api('POST', '/api/entries/import/commit', { rows: [row], bank: 'Banco Roto', mapping }), 409, 'PERIOD_CLOSED');
+    expect(await banks()).not.toContain('Banco Roto');
+    expectOk(await api('POST', '/api/tax-years/2026/months/5/reopen'));
+
+    // And once nothing fails, both land.
+    expect(expectOk(await api('POST', '/api/entries/import/commit', { rows: [row], bank: 'Banco Roto', mapping }), 201)).toEqual({ created: 1 });
+    expect(await mine()).toBe(before + 1);
+    expect(await banks()).toContain('Banco Roto');
   });
 
   it('reads OFX: the same entries as the CSV of the same statement', async () => {

@@ -8,9 +8,10 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
 import { createTestApp, type ApiResult, type TestApp } from './helpers/app.js';
-import { createTestStore, usingPostgres } from './helpers/database.js';
+import { createTestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { TcpProxy } from './helpers/proxy.js';
+import { needs } from './helpers/services.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const freePort = () =>
@@ -68,7 +69,7 @@ async function terminateBackends(database: string) {
   }
 }
 
-describe.runIf(usingPostgres)('PostgreSQL goes away', () => {
+needs('postgres').describe('PostgreSQL goes away', () => {
   it('terminated connections: the process lives, no call answers 500, the next call succeeds', async () => {
     const t = await createTestApp();
     try {
@@ -162,9 +163,7 @@ describe.runIf(usingPostgres)('PostgreSQL goes away', () => {
   });
 });
 
-const redisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-describe.runIf(redisServer)('Redis goes away', () => {
+needs('redis-server').describe('Redis goes away', () => {
   function startRedis(port: number): ChildProcess {
     return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
   }
@@ -271,7 +270,7 @@ describe('starting while the database cannot be reached', () => {
     }
   });
 
-  it.runIf(usingPostgres)('comes up by itself when PostgreSQL appears, and says at once when the database does not exist', async () => {
+  needs('postgres').it('comes up by itself when PostgreSQL appears, and says at once when the database does not exist', async () => {
     const store = await createTestStore();
     const target = new URL(store.env.DATABASE_URL);
     const port = await freePort();

@@ -5,6 +5,7 @@ import { ReadCache } from '../src/lib/read-cache.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestStore } from './helpers/database.js';
 import { expectOk } from './helpers/expect.js';
+import { needs } from './helpers/services.js';
 
 // Lists and reports are kept per owner until their books change (lib/read-cache.ts). Each case reads
 // twice (the second answer comes from the cache, `x-read-cache: hit`), then changes something the
@@ -213,7 +214,7 @@ describe('one answer for readers arriving together (ReadCache.share)', () => {
 });
 
 describe('across processes (with Redis)', () => {
-  it.runIf(Boolean(process.env.TEST_REDIS_URL))('a write through one server is seen by the next read through another', async () => {
+  needs('redis').it('a write through one server is seen by the next read through another', async () => {
     // Two servers on one database and one Redis, as behind a load balancer.
     const store = await createTestStore();
     const prefix = `cuadre-test:${randomUUID()}:`;

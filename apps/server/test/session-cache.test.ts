@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
-import { usingPostgres } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
+import { needs } from './helpers/services.js';
 
 // Resolved sessions are kept in memory for a few seconds (lib/session-cache.ts). Each case first
 // warms the cache with two calls, then checks that a change is seen by the very next call.
@@ -83,7 +83,7 @@ describe('the session cache never outlives a change', () => {
 // Two server processes on one PostgreSQL and one Redis: a change made through one is seen by the
 // other's next call, and while Redis is away the other serves nothing from memory.
 const redisUrl = process.env.TEST_REDIS_URL;
-describe.runIf(usingPostgres && !!redisUrl)('across processes (PostgreSQL and Redis)', () => {
+needs('postgres', 'redis').describe('across processes (PostgreSQL and Redis)', () => {
   let other: ChildProcess | undefined;
   let otherUrl = '';
   let a: TestApp;

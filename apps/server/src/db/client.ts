@@ -222,7 +222,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   };
 }
 
-function describeTarget(url: string): string {
+export function describeTarget(url: string): string {
   try {
     const u = new URL(url);
     return `${u.hostname || 'localhost'}:${u.port || '5432'}`;

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from './money';
+import { centsToText, decimalText, formatMoney, numberText, parseMoney, purchasePreview } from './money';
 import { formatDate, formatMonth, formatMonthName, formatShortDate } from './format';
 
 describe('parseMoney: typed text to integer cents, never through a float', () => {
@@ -49,6 +49,58 @@ describe('formatMoney: integer cents to text in the language', () => {
   });
 });
 
+describe('centsToText: integer cents to the text a form field starts from', () => {
+  it('writes the digits exactly, with a point and two decimals, and nothing for no amount', () => {
+    expect(centsToText(5)).toBe('0.05');
+    expect(centsToText(123456)).toBe('1234.56');
+    expect(centsToText(-310)).toBe('-3.10');
+    expect(centsToText(0)).toBe('0.00');
+    expect(centsToText(null)).toBe('');
+    expect(centsToText(undefined)).toBe('');
+    // Where dividing by 100 in floating point writes another amount ((c / 100).toFixed(2) gives .02 and .05).
+    expect(centsToText(9007199254740001)).toBe('90071992547400.01');
+    expect(centsToText(9007199254740004)).toBe('90071992547400.04');
+    expect(() => centsToText(1.5)).toThrow(RangeError);
+  });
+
+  it('reads back through parseMoney as the same cents, for every amount', () => {
+    const samples = [0, 1, 9, 10, 99, 100, 101, 29, 57, 1005, 123456, 10_000_000_000, 9007199254740001, Number.MAX_SAFE_INTEGER];
+    // And 2,000 more spread over every size, the same on every run.
+    let seed = 7n;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      samples.push(Number(seed % 10n ** BigInt(1 + (i % 16))) % Number.MAX_SAFE_INTEGER);
+    }
+    for (const cents of samples) {
+      expect(parseMoney(centsToText(cents)), String(cents)).toBe(cents);
+      if (cents) expect(parseMoney(centsToText(-cents)), String(-cents)).toBe(-cents);
+    }
+  });
+});
+
+describe('decimals that are not money', () => {
+  it('reads decimals with a point or a comma, within their places', () => {
+    expect(decimalText('2,5', 3)).toBe('2.5');
+    expect(decimalText('0.125', 3)).toBe('0.125');
+    expect(decimalText(' 67,5 ', 1)).toBe('67.5');
+    expect(decimalText('0.1255', 3)).toBeUndefined();
+    expect(decimalText('67.55', 1)).toBeUndefined();
+    expect(decimalText('1e3', 3)).toBeUndefined();
+    expect(decimalText('-1', 3)).toBeUndefined();
+  });
+  it('writes what the API sent as a field’s text', () => {
+    expect(numberText(67.5, 1)).toBe('67.5');
+    expect(numberText(70, 1)).toBe('70');
+    expect(numberText(null, 1)).toBe('');
+  });
+  it('previews a purchase as the server computes it: quantity × unit cost, half up, in integers', () => {
+    expect(purchasePreview('2.5', 1299)).toBe(3248);
+    expect(purchasePreview('0.125', 333)).toBe(42);
+    expect(purchasePreview('0.1', 1299)).toBe(130);
+    expect(purchasePreview('x', 100)).toBeUndefined();
+  });
+});
+
 describe('dates through Intl', () => {
   it('formats a calendar day as that day wherever the browser is', () => {
     expect(formatDate('2026-11-23', 'en')).toBe('November 23, 2026');
@@ -62,5 +114,26 @@ describe('dates through Intl', () => {
     expect(formatMonthName(2026, 11, 'en')).toBe('November 2026');
     expect(formatMonthName(2026, 11, 'es')).toBe('Noviembre de 2026');
     expect(formatMonthName(2026, 11, 'tr')).toBe('Kasım 2026');
+  });
+});
+
+describe('one place for money', () => {
+  // Every module of the app but this one and the tests, as text.
+  const sources = Object.entries(
+    import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/lib/money.ts'], { query: '?raw', import: 'default', eager: true }),
+  );
+
+  it('reads the app’s own modules', () => {
+    expect(sources.length).toBeGreaterThan(50);
+    expect(sources.some(([file]) => file.endsWith('/features/admin/components/tax-rules.tsx'))).toBe(true);
+  });
+
+  it.each([
+    ['cents through floating point', /\/\s*100\s*\)\s*\.toFixed\(/],
+    ['a decimal comma read by hand', /\.replace\(\s*(['"]),\1\s*,\s*(['"])\.\2\s*\)/],
+    ['a float parser', /parseFloat\(/],
+    ['text scaled to cents by hand', /\*\s*100\s*\)\s*(\/\/|$|;|,)/m],
+  ])('no module but lib/money has %s', (_what, pattern) => {
+    expect(sources.filter(([, text]) => pattern.test(text)).map(([file]) => file)).toEqual([]);
   });
 });

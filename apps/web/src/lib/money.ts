@@ -1,17 +1,29 @@
 /**
- * Money on screen: integer cents in, text out (`formatMoney`), and text in, integer cents out
- * (`parseMoney`). Neither goes through a binary float: the digits are handled as strings, so
- * "0.29" is 29 cents and 9,007,199,254,740.99 formats as typed.
+ * Money and typed numbers, the one place for both directions: integer cents in, text out
+ * (`formatMoney` for reading, `centsToText` for a form field), and text in, integer cents out
+ * (`parseMoney`, the only parser of money). None goes through a binary float: the digits are
+ * handled as strings, so "0.29" is 29 cents and 9,007,199,254,740.99 formats as typed. Decimals that
+ * are not money (a quantity, hours, miles, a rate in cents per mile) are read by `decimalText`.
  */
+import { fromScaled } from '@cuadre/contracts';
 import { numberFormat } from './intl';
+
+/** Integer cents as a plain decimal string ("-1234.05"), exactly. */
+function centsDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
 
 /** Integer cents as money text in the active language and the business currency. */
 export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  const decimal = `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
   // Intl formats a decimal string exactly (no conversion to a float on the way).
-  return numberFormat(lang, { style: 'currency', currency }).format(decimal as unknown as number);
+  return numberFormat(lang, { style: 'currency', currency }).format(centsDecimal(cents) as unknown as number);
+}
+
+/** Cents as the plain text a form field starts from (12345 → "123.45"; none → ""), which parseMoney reads back exactly. */
+export function centsToText(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '' : centsDecimal(cents);
 }
 
 /**
@@ -71,3 +83,26 @@ export function parseMoney(text: string): number | undefined {
   if (!Number.isSafeInteger(cents)) return undefined;
   return negative ? -cents : cents;
 }
+
+/** quantity × unit cost as the server computes it: thousandths × cents, half up, in integers. */
+export function purchasePreview(quantity: string, unitCost: number | undefined): number | undefined {
+  const q = decimalText(quantity, 3);
+  if (q === undefined || unitCost === undefined) return undefined;
+  const [whole = '0', frac = ''] = q.split('.');
+  const thousandths = BigInt(whole + frac.padEnd(3, '0'));
+  return Number((thousandths * BigInt(unitCost) + 500n) / 1000n);
+}
+
+/**
+ * A decimal that is not money, typed with a comma or a point ("2,5", "2.5"), as the text the API
+ * takes; undefined if it is not one or has more than `places` decimals. No grouping: "1,234" is
+ * one and 234 thousandths where three places are allowed.
+ */
+export function decimalText(text: string, places: number): string | undefined {
+  const s = text.trim().replace(',', '.');
+  return new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`).test(s) ? s : undefined;
+}
+
+/** A decimal the API sent (miles, hours, a quantity) as the text a form field starts from. */
+export const numberText = (n: number | null | undefined, places: number) =>
+  n === null || n === undefined ? '' : String(fromScaled(Math.round(n * 10 ** places), places));

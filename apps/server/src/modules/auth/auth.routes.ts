@@ -44,9 +44,14 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guar
     {
       ...small,
       config: limited,
-      schema: { tags, summary: 'Confirm an email address with the mailed link', body: ZTokenBody, response: { 200: ZOk, ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm an email address with the mailed link, and sign its owner in',
+        body: ZTokenBody,
+        response: { 200: ZSignInResponse, ...errors },
+      },
     },
-    (req) => auth.confirmEmail(req.body.token),
+    (req) => auth.confirmEmail(req.body.token, meta(req)),
   );
   r.post(
     '/api/auth/resend-confirmation',

@@ -138,13 +138,23 @@ export class AuthService {
     return resetPasswordMail(mailLanguage(user), user.email, user.name, this.link('/reset-password', token));
   }
 
-  async confirmEmail(token: string): Promise<true> {
-    await withTransaction(this.db, async (tx) => {
+  /**
+   * Confirms the address the mailed link reached and signs its owner in, as a sign-in does: the link
+   * proves the mailbox, so the person who just signed up lands in the app instead of on a form to
+   * fill again. A disabled account is confirmed but not signed in.
+   */
+  async confirmEmail(token: string, meta: ClientMeta): Promise<SignInResponse> {
+    const now = new Date();
+    const { user, session } = await withTransaction(this.db, async (tx) => {
       const userId = await new AuthRepository(tx).consumeToken('confirm_email', hashMailToken(token));
       if (!userId) throw invalidLink();
-      await new UsersRepository(tx).update(userId, { emailConfirmedAt: new Date() });
+      const users = new UsersRepository(tx);
+      const confirmed = await users.update(userId, { emailConfirmedAt: now });
+      if (!confirmed || confirmed.status !== 'active') return { user: confirmed, session: undefined };
+      return { user: confirmed, session: await this.openSession(users, confirmed, now, meta) };
     });
-    return true;
+    if (!user || !session) throw new AppError(403, ErrorCode.ACCOUNT_DISABLED, 'This account is disabled; contact the administrator');
+    return this.respond(user, session);
   }
 
   async resendConfirmation(email: string): Promise<true> {
@@ -186,14 +196,7 @@ export class AuthService {
     let signedIn = user;
     const session = await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);
-      const created = await users.createSession({
-        userId: user.id,
-        signedInAt: now,
-        expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        ip: meta.ip ?? null,
-      });
-      await users.touchSession(created.id, user.id, now);
+      const created = await this.openSession(users, user, now, meta);
       // The language the person signed in with becomes the account's (and its mails').
       if (language && user.preferences.language !== language) {
         signedIn = (await users.update(user.id, { preferences: { ...user.preferences, language } })) ?? user;
@@ -201,6 +204,19 @@ export class AuthService {
       return created;
     });
     return this.respond(signedIn, session);
+  }
+
+  /** A new session of `user`, signed in at `now` from the client in `meta`. */
+  private async openSession(users: UsersRepository, user: UserRow, now: Date, meta: ClientMeta): Promise<SessionRow> {
+    const created = await users.createSession({
+      userId: user.id,
+      signedInAt: now,
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    });
+    await users.touchSession(created.id, user.id, now);
+    return created;
   }
 
   private async respond(user: UserRow, session: SessionRow): Promise<SignInResponse> {

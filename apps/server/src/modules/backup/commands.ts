@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, openPglite, StartupError, type Database } from '../../db/client.js';
@@ -85,19 +85,49 @@ export async function restoreCommand(target: Target, file: string): Promise<Rest
       `${where} already holds data (${users} account${users === 1 ? '' : 's'}): restore only into an empty database. Nothing was restored.`,
     );
   }
-  const created = !target.databaseUrl && !existsSync(path.join(pgliteDir(target.dataDir), 'PG_VERSION'));
-  const database = await open(target, 'A restore');
+  // What this restore creates goes again on any failure, so a failed restore leaves the target as it
+  // found it: the data folder and its missing parents (a move onto a new machine names a path that
+  // does not exist yet), or else the database folder and the staging folder inside an existing one.
+  const top = topMissing(target.dataDir);
+  const created = top
+    ? [top]
+    : [...(target.databaseUrl ? [] : [pgliteDir(target.dataDir)]), path.join(target.dataDir, 'tmp')].filter((dir) => !existsSync(dir));
+  const undo = () => Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true })));
+  try {
+    await mkdir(target.dataDir, { recursive: true });
+  } catch (err) {
+    await undo();
+    throw new CommandError(`The data folder ${target.dataDir} cannot be created (${(err as Error).message}). Nothing was restored.`);
+  }
+  let database: Database;
+  try {
+    database = await open(target, 'A restore');
+  } catch (err) {
+    await undo();
+    throw err instanceof CommandError ? new CommandError(`${err.message} Nothing was restored.`) : err;
+  }
   try {
     return await loadArchive(database, target.dataDir, file, manifest);
   } catch (err) {
     await database.close();
-    // A folder this restore created goes again, so a failed restore leaves the target as it found it.
-    if (created) await rm(pgliteDir(target.dataDir), { recursive: true, force: true });
+    await undo();
     if (err instanceof RestoreError) throw new CommandError(`${err.message} Nothing was restored.`);
-    throw err;
+    // The database's own reason, not the failed statement: that carries the rows (password hashes among them).
+    const reason = ((err as Error).cause instanceof Error ? ((err as Error).cause as Error) : (err as Error)).message.split('\n')[0];
+    throw new CommandError(`${path.basename(file)} cannot be loaded into ${where} (${reason}). Nothing was restored.`);
   } finally {
     await database.close().catch(() => undefined);
   }
+}
+
+/** The outermost folder of `dir`'s path that does not exist yet (`dir` itself when only it is missing), if any is missing. */
+function topMissing(dir: string): string | undefined {
+  let top: string | undefined;
+  for (let d = path.resolve(dir); !existsSync(d); d = path.dirname(d)) {
+    top = d;
+    if (path.dirname(d) === d) break;
+  }
+  return top;
 }
 
 /** Accounts in the target, read without migrating it (a refused restore writes nothing). */

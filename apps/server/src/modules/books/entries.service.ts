@@ -16,7 +16,7 @@ import {
   type EntryType,
   type ErrorDetail,
 } from '@cuadre/contracts';
-import { afterCommit, withTransaction, type Db } from '../../db/client.js';
+import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.js';
 import { AppError, notFound, validation } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
@@ -226,14 +226,25 @@ export class EntriesService {
     return this.write(auth, lines, 'entries.');
   }
 
-  /** Lines from a bank statement: the same rules, all or nothing, each keeping the bank's id of its transaction. */
-  async importLines(auth: Authenticated, lines: EntryInput[], bankRefs: (string | null)[]): Promise<EntryBatchResult> {
-    return this.write(auth, lines, 'rows.', bankRefs);
+  /**
+   * Lines from a bank statement: the same rules, all or nothing, each keeping the bank's id of its
+   * transaction. `alongside` writes in the same transaction (the import's bank profile), so it lands
+   * with the lines or not at all.
+   */
+  async importLines(auth: Authenticated, lines: EntryInput[], bankRefs: (string | null)[], alongside?: (tx: Tx) => Promise<void>): Promise<EntryBatchResult> {
+    return this.write(auth, lines, 'rows.', bankRefs, alongside);
   }
 
-  private async write(auth: Authenticated, lines: Line[], prefix: string, bankRefs?: (string | null)[]): Promise<EntryBatchResult> {
+  private async write(
+    auth: Authenticated,
+    lines: Line[],
+    prefix: string,
+    bankRefs?: (string | null)[],
+    alongside?: (tx: Tx) => Promise<void>,
+  ): Promise<EntryBatchResult> {
     const ownerId = auth.user.id;
     return withTransaction(this.db, async (tx) => {
+      await alongside?.(tx);
       const refs = await loadReferences(tx, ownerId, refsWanted(lines));
       const details: ErrorDetail[] = [];
       const rows = lines.map((line, i) => resolveLine(line, refs, prefix ? `${prefix}${i}.` : '', details));

@@ -111,7 +111,10 @@ export class ImportService {
     return { rows: out, counts: { rows: out.length, ready: out.filter((r) => !r.errors.length && !r.duplicate).length, errors, duplicates } };
   }
 
-  /** Writes the chosen rows in one transaction (the ledger's rules, closed months, audit), and saves the bank's mapping. */
+  /**
+   * Writes the chosen rows and saves the bank's mapping in one transaction (the ledger's rules, closed
+   * months, audit): a commit that fails leaves neither rows nor a mapping behind.
+   */
   async commit(auth: Authenticated, body: ImportCommit, progress: Progress = noProgress): Promise<{ created: number }> {
     const lines = body.rows.map((r) => ({
       type: r.type,
@@ -125,12 +128,13 @@ export class ImportService {
     }));
     // One transaction: nothing is in the books until every row is, so progress is before and after.
     await progress(0, lines.length, 'writing');
+    const { bank, mapping } = body;
     const result = await this.entries.importLines(
       auth,
       lines,
       body.rows.map((r) => r.bankRef ?? null),
+      bank && mapping ? (tx) => new ImportRepository(tx, auth.user.id).saveProfile(bank, mapping) : undefined,
     );
-    if (body.bank && body.mapping) await new ImportRepository(this.db, auth.user.id).saveProfile(body.bank, body.mapping);
     await progress(lines.length, lines.length, 'written');
     return { created: result.items.length };
   }

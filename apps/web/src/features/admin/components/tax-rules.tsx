@@ -12,7 +12,7 @@ import { Icon } from '@/components/icon';
 import { DataList } from '@/components/list-kit/data-list';
 import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useNotices } from '@/components/notice';
-import { formatMoney, parseMoney } from '@/lib/money';
+import { centsToText, formatMoney, parseMoney } from '@/lib/money';
 import { chartKeys, deleteTaxRule, saveTaxRule, taxRulesQuery } from '../api/chart-api';
 import { ChartFormDialog } from './chart-form-dialog';
 
@@ -78,7 +78,6 @@ export function TaxRules() {
       {t('chart.taxRules.new')}
     </Button>
   );
-  const plain = (cents: number) => (cents / 100).toFixed(2);
   return (
     <>
       <Alert severity="info" sx={{ mb: 2 }}>
@@ -116,8 +115,8 @@ export function TaxRules() {
         app={app}
         initial={{
           year: editing ? String(editing.year) : String(new Date().getFullYear() + 1),
-          contractorThreshold: editing ? plain(editing.contractorThreshold) : '',
-          socialSecurityWageBase: editing ? plain(editing.socialSecurityWageBase) : '',
+          contractorThreshold: editing ? centsToText(editing.contractorThreshold) : '',
+          socialSecurityWageBase: editing ? centsToText(editing.socialSecurityWageBase) : '',
         }}
         resetKey={editing ? String(editing.year) : 'new'}
         onClose={() => setDialog(null)}

@@ -16,6 +16,7 @@ import { toApiQuery, useListParams, type ListConfig } from '@/components/list-ki
 import { ApiError } from '@/lib/api';
 import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
+import { decimalText, numberText } from '@/lib/money';
 import {
   adminCategoriesQuery,
   chartKeys,
@@ -301,9 +302,7 @@ function MileageRates() {
     () =>
       z.object({
         effectiveFrom: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
-        centsPerMile: z
-          .string()
-          .check(z.refine((v) => /^\d{1,4}([.,]\d)?$/.test(v.trim()) && Number(v.replace(',', '.')) > 0, { params: { i18n: 'chart.rates.invalid' } })),
+        centsPerMile: z.string().check(z.refine((v) => Number(decimalText(v, 1) ?? 0) > 0, { params: { i18n: 'chart.rates.invalid' } })),
       }),
     [],
   );
@@ -311,7 +310,7 @@ function MileageRates() {
   const app = useAppForm<{ effectiveFrom: string; centsPerMile: string }>(schema, {
     defaultValues: { effectiveFrom: '', centsPerMile: '' },
     guardLeaving: false,
-    submit: (v) => saveMileageRate(editing?.id, { effectiveFrom: v.effectiveFrom, centsPerMile: v.centsPerMile.trim().replace(',', '.') }),
+    submit: (v) => saveMileageRate(editing?.id, { effectiveFrom: v.effectiveFrom, centsPerMile: decimalText(v.centsPerMile, 1)! }),
     onSuccess: () => {
       setDialog(null);
       void refresh();
@@ -381,7 +380,7 @@ function MileageRates() {
         open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
         title={editing ? t('chart.rates.edit') : t('chart.rates.new')}
         app={app}
-        initial={{ effectiveFrom: editing?.effectiveFrom ?? '', centsPerMile: editing ? String(editing.centsPerMile) : '' }}
+        initial={{ effectiveFrom: editing?.effectiveFrom ?? '', centsPerMile: numberText(editing?.centsPerMile, 1) }}
         resetKey={editing?.id ?? 'new'}
         onClose={() => setDialog(null)}
       >

@@ -6,11 +6,14 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import common from '@/i18n/locales/common/en.json';
 import admin from '@/i18n/locales/admin/en.json';
+import chart from '@/i18n/locales/chart/en.json';
 
 /** The real English strings, so a test reads what a person reads. */
 export function testI18n() {
   const i18n = createInstance();
-  void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { ...common, ...admin } } }, interpolation: { escapeValue: false } });
+  void i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { translation: { ...common, ...admin, ...chart } } }, interpolation: { escapeValue: false } });
   return i18n;
 }
 

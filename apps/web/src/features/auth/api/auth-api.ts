@@ -10,7 +10,7 @@ export const authApi = {
   // A language chosen on this device before signing in becomes the account's.
   signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body: { ...body, language: chosenLanguage() }, schema: ZSignInResponse }),
   unlockSession: (body: SignInBody) => api('auth/unlock-session', { method: 'POST', body, schema: ZSignInResponse }),
-  confirmEmail: (token: string) => api('auth/confirm-email', { method: 'POST', body: { token }, schema: ZOk }),
+  confirmEmail: (token: string) => api('auth/confirm-email', { method: 'POST', body: { token }, schema: ZSignInResponse }),
   resendConfirmation: (body: EmailBody) => api('auth/resend-confirmation', { method: 'POST', body, schema: ZOk }),
   forgotPassword: (body: EmailBody) => api('auth/forgot-password', { method: 'POST', body, schema: ZOk }),
   resetPassword: (body: ResetPasswordBody) => api('auth/reset-password', { method: 'POST', body, schema: ZOk }),

@@ -1,19 +1,57 @@
 import { screen } from '@testing-library/react';
 import { apiError, mockApi, renderPage } from '../test-utils';
 import ConfirmEmail from './confirm-email';
+import { currentUserQuery, queryClient } from '@/lib/queries';
+import { session } from '@/lib/session';
+import { tokenExpiringIn } from '@/test/token';
 
 vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+  queryClient.clear();
+});
+
+const user = {
+  id: 'u1',
+  email: 'owner@example.com',
+  name: 'Ana Owner',
+  first_name: 'Ana',
+  company: null,
+  avatar: null,
+  profile_img_url: null,
+  status: 'online',
+  role: 'user',
+  plan: 'free',
+  accountStatus: 'active',
+  emailConfirmed: true,
+  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+// A well-formed token that expires in an hour, so the session counts as present.
+const token = tokenExpiringIn();
 
 describe('confirm-email', () => {
-  it('uses the single-use token once, even when StrictMode runs the effect twice', async () => {
-    const calls = mockApi(() => ({ status: 200, body: true }));
-    renderPage('/confirm-email', <ConfirmEmail />, '/confirm-email?token=tok-once');
-    expect(await screen.findByText('Address confirmed')).toBeInTheDocument();
+  it('signs the person in with the session the confirmation answers, and goes into the app; the single-use token is sent once, even when StrictMode runs the effect twice', async () => {
+    const calls = mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
+    const { router } = renderPage('/confirm-email', <ConfirmEmail />, '/confirm-email?token=tok-once');
+    expect(await screen.findByTestId('landed')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
     expect(calls).toEqual([{ url: '/api/auth/confirm-email', body: { token: 'tok-once' } }]);
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(session.get()).toBe(token);
+    expect(queryClient.getQueryData(currentUserQuery.queryKey)).toEqual(user);
+    // The link's page is replaced: going back does not spend the token again.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('says so, without a retry, when the confirmed account is disabled', async () => {
+    mockApi(() => apiError(403, 'ACCOUNT_DISABLED', 'This account is disabled'));
+    renderPage('/confirm-email', <ConfirmEmail />, '/confirm-email?token=tok-disabled');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account is disabled. Contact the administrator of this service.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(session.isSignedIn()).toBe(false);
   });
 
   it('explains a refused link and offers a new mail', async () => {

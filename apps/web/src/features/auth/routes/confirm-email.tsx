@@ -1,20 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { Icon } from '@/components/icon';
-import { session } from '@/lib/session';
-import { authApi, callOnce, forgetCall } from '../api/auth-api';
+import { authApi, callOnce, forgetCall, startSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
 import { FormAlert } from '../components/form-alert';
 import { ResendConfirmation } from '../components/resend-confirmation';
 import { errorCode, errorText } from '../lib/messages';
 
-type State = { status: 'pending' } | { status: 'done' } | { status: 'failed'; error: unknown };
+type State = { status: 'pending' } | { status: 'failed'; error: unknown };
 
+/**
+ * The mailed link: the server confirms the address and answers a session, as a sign-in does, so the
+ * person who just signed up goes straight into the app instead of to a form to fill again.
+ */
 export default function ConfirmEmail() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
   const [state, setState] = useState<State>(token ? { status: 'pending' } : { status: 'failed', error: undefined });
   const [attempt, setAttempt] = useState(0);
@@ -24,13 +27,17 @@ export default function ConfirmEmail() {
     let live = true;
     setState({ status: 'pending' });
     callOnce(`confirm-email:${token}`, () => authApi.confirmEmail(token)).then(
-      () => live && setState({ status: 'done' }),
+      (answer) => {
+        if (!live) return;
+        startSession(answer);
+        void navigate('/', { replace: true });
+      },
       (error: unknown) => live && setState({ status: 'failed', error }),
     );
     return () => {
       live = false;
     };
-  }, [token, attempt]);
+  }, [token, attempt, navigate]);
 
   if (state.status === 'pending') {
     return (
@@ -43,42 +50,29 @@ export default function ConfirmEmail() {
     );
   }
 
-  if (state.status === 'done') {
-    const signedIn = session.isSignedIn();
-    return (
-      <AuthCard title={t('auth.confirmEmail.doneTitle')}>
-        <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 4 }}>
-          <Box sx={{ color: 'success.main' }}>
-            <Icon name="heroicons_outline:check-circle" size={32} />
-          </Box>
-          <Typography>{t('auth.confirmEmail.done')}</Typography>
-        </Box>
-        <Button component={RouterLink} to={signedIn ? '/' : '/sign-in'} variant="contained" size="large" fullWidth>
-          {signedIn ? t('auth.confirmEmail.continue') : t('auth.confirmEmail.signIn')}
-        </Button>
-      </AuthCard>
-    );
-  }
-
   // A link without a token or a refused token: say so and offer a new mail. Anything else (no
   // connection, a server fault) left the token unused, so it can be tried again.
   const linkIsBad = !token || errorCode(state.error) === 'TOKEN_INVALID';
   if (!linkIsBad) {
+    // A disabled account's address is confirmed, but it is not signed in: nothing to try again.
+    const final = errorCode(state.error) === 'ACCOUNT_DISABLED';
     return (
       <AuthCard title={t('auth.confirmEmail.title')}>
         <FormAlert
           severity="error"
           action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                forgetCall(`confirm-email:${token}`);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('common.retry')}
-            </Button>
+            final ? undefined : (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  forgetCall(`confirm-email:${token}`);
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+            )
           }
         >
           {errorText(t, state.error)}

@@ -21,10 +21,9 @@ import { KINDS_FOR_TYPE, PAYMENT_METHODS, isRealDate, type Entry, type EntryBody
 import { useAppForm } from '@/components/form/use-app-form';
 import { FormTextField } from '@/components/form/fields';
 import { useErrorText } from '@/lib/error-text';
-import { parseMoney } from '@/lib/money';
+import { centsToText, decimalText, numberText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { activeRecordsQuery, attachReceipt, booksKeys, categoriesQuery, createEntry, subcategoriesQuery, updateEntry } from '../api/books-api';
-import { centsToText, decimalText, numberText, purchasePreview } from './money-text';
 import { ReceiptPicker } from './receipt-picker';
 import { Receipts } from './receipts';
 

@@ -5,8 +5,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid,
 import { EMAIL_PATTERN } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { FormTextField } from '@/components/form/fields';
-import { parseMoney } from '@/lib/money';
-import { decimalText } from './money-text';
+import { decimalText, parseMoney } from '@/lib/money';
 
 /** One field of a registry form: its kind decides its check and its input. */
 export interface FieldSpec {

@@ -22,7 +22,7 @@ import { isRealDate, type Trip, type TripBody, type Vehicle } from '@cuadre/cont
 import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { activeRecordsQuery, booksKeys, createTrip, updateTrip } from '../api/books-api';
-import { decimalText, numberText } from './money-text';
+import { decimalText, numberText } from '@/lib/money';
 import { VehicleQuickForm } from './vehicle-quick-form';
 
 interface TripValues {

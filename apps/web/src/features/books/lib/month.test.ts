@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { monthOf, parseMonth, shiftMonth } from './month';
-import { centsToText, decimalText, purchasePreview } from '../components/money-text';
 
 describe('the month in view', () => {
   const today = new Date(2026, 10, 23);
@@ -22,25 +21,5 @@ describe('the month in view', () => {
   it('steps across years', () => {
     expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
     expect(shiftMonth({ year: 2025, month: 12 }, 1)).toEqual({ year: 2026, month: 1 });
-  });
-});
-
-describe('numbers in the entry forms', () => {
-  it('shows cents as plain text that parses back exactly', () => {
-    expect(centsToText(5)).toBe('0.05');
-    expect(centsToText(123456)).toBe('1234.56');
-    expect(centsToText(null)).toBe('');
-  });
-  it('reads decimals with a point or a comma, within their places', () => {
-    expect(decimalText('2,5', 3)).toBe('2.5');
-    expect(decimalText('0.125', 3)).toBe('0.125');
-    expect(decimalText('0.1255', 3)).toBeUndefined();
-    expect(decimalText('1e3', 3)).toBeUndefined();
-  });
-  it('previews a purchase as the server computes it: quantity × unit cost, half up, in integers', () => {
-    expect(purchasePreview('2.5', 1299)).toBe(3248);
-    expect(purchasePreview('0.125', 333)).toBe(42);
-    expect(purchasePreview('0.1', 1299)).toBe(130);
-    expect(purchasePreview('x', 100)).toBeUndefined();
   });
 });

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PRODUCT_SORTS, type Product } from '@cuadre/contracts';
-import { parseMoney } from '@/lib/money';
+import { centsToText, parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { activeRecordsQuery, categoriesQuery } from '../api/books-api';
 import { RegistryPage } from '../components/registry-page';
-import { centsToText } from '../components/money-text';
 
 const column = createColumnHelper<Product>();
 

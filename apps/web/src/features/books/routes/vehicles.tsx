@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { VEHICLE_SORTS, type Vehicle } from '@cuadre/contracts';
 import { RegistryPage } from '../components/registry-page';
-import { decimalText, numberText } from '../components/money-text';
+import { decimalText, numberText } from '@/lib/money';
 import { numberFormat } from '@/lib/intl';
 
 const column = createColumnHelper<Vehicle>();

@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PAY_UNITS, WORKER_KINDS, WORKER_SORTS, type Worker } from '@cuadre/contracts';
-import { parseMoney } from '@/lib/money';
+import { centsToText, parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { RegistryPage } from '../components/registry-page';
-import { centsToText } from '../components/money-text';
 
 const column = createColumnHelper<Worker>();
 
