@@ -130,7 +130,7 @@ describe('profit and loss', () => {
     expectError(await api('GET', '/api/reports/pnl?year=2025&month=13'), 400, 'VALIDATION');
     expectError(await api('GET', '/api/reports/pnl'), 400, 'VALIDATION');
     expectError(await t.api('GET', '/api/reports/pnl?year=2025'), 401, 'UNAUTHORIZED');
-    const free = (await t.ownerToken()).token;
+    const free = (await t.freeOwnerToken()).token;
     expectError(await api('GET', '/api/reports/annual?year=2025', undefined, free), 403, 'PLAN_REQUIRED');
   });
 });
