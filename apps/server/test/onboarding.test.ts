@@ -27,7 +27,7 @@ describe('the first-run checklist (GET /api/onboarding)', () => {
 
     const cats = expectOk(await api('GET', '/api/categories')).items as { id: string; kind: string; name: string }[];
     const income = cats.find((c) => c.kind === 'income')!.id;
-    const office = cats.find((c) => c.name === 'Gastos de oficina')!.id;
+    const office = cats.find((c) => c.name === 'Office expenses')!.id;
 
     expectOk(await api('PATCH', '/api/settings', { business: { name: 'Panadería Rosa' } }));
     expect(await steps()).toEqual({ ...NONE, business: true });
@@ -83,7 +83,7 @@ describe('the first-run checklist (GET /api/onboarding)', () => {
 
   it('answers 401 without a session and 403 PLAN_REQUIRED to a free-plan owner', async () => {
     expectError(await t.api('GET', '/api/onboarding'), 401, 'UNAUTHORIZED');
-    const free = (await t.ownerToken()).token;
+    const free = (await t.freeOwnerToken()).token;
     expectError(await t.api('GET', '/api/onboarding', { token: free }), 403, 'PLAN_REQUIRED');
   });
 });

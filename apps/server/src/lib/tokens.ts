@@ -19,12 +19,16 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** `expiresAt`: the session's end, so the token never outlives it; seven days from now otherwise. */
-  sign(claims: AccessClaims, expiresAt?: Date): Promise<string> {
+  /**
+   * `expiresAt`: the session's end, so the token never outlives it; seven days from now otherwise.
+   * `issuedAt`: when the session's end was counted from (taken from the clock again here, a second
+   * could pass between the two and the token would say it lives a second less than its session).
+   */
+  sign(claims: AccessClaims, expiresAt?: Date, issuedAt?: Date): Promise<string> {
     return new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
-      .setIssuedAt()
+      .setIssuedAt(issuedAt ? Math.floor(issuedAt.getTime() / 1000) : undefined)
       .setExpirationTime(expiresAt ? Math.floor(expiresAt.getTime() / 1000) : `${ACCESS_TOKEN_TTL_SECONDS}s`)
       .sign(this.key);
   }

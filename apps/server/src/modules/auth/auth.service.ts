@@ -154,7 +154,7 @@ export class AuthService {
       return { user: confirmed, session: await this.openSession(users, confirmed, now, meta) };
     });
     if (!user || !session) throw new AppError(403, ErrorCode.ACCOUNT_DISABLED, 'This account is disabled; contact the administrator');
-    return this.respond(user, session);
+    return this.respond(user, session, now);
   }
 
   async resendConfirmation(email: string): Promise<true> {
@@ -203,7 +203,7 @@ export class AuthService {
       }
       return created;
     });
-    return this.respond(signedIn, session);
+    return this.respond(signedIn, session, now);
   }
 
   /** A new session of `user`, signed in at `now` from the client in `meta`. */
@@ -219,10 +219,11 @@ export class AuthService {
     return created;
   }
 
-  private async respond(user: UserRow, session: SessionRow): Promise<SignInResponse> {
+  /** `issuedAt`: the moment the session's end was counted from, so a token's life is exactly the session's. */
+  private async respond(user: UserRow, session: SessionRow, issuedAt: Date): Promise<SignInResponse> {
     return {
       user: toUser(user),
-      accessToken: await this.tokens.sign({ sub: user.id, sid: session.id }, session.expiresAt),
+      accessToken: await this.tokens.sign({ sub: user.id, sid: session.id }, session.expiresAt, issuedAt),
       tokenType: 'bearer',
     };
   }
@@ -271,7 +272,7 @@ export class AuthService {
         ip: meta.ip ?? session.ip,
       });
     });
-    return this.respond(user, next);
+    return this.respond(user, next, new Date(now));
   }
 
   async signOut(auth: Authenticated): Promise<true> {
