@@ -1,4 +1,4 @@
-import { centsToText, decimalText, formatMoney, numberText, parseMoney, purchasePreview } from './money';
+import { centsToText, decimalText, formatMoney, numberText, parseMoney, purchasePreview, roundToWholeUnits } from './money';
 import { formatDate, formatMonth, formatMonthName, formatShortDate } from './format';
 
 describe('parseMoney: typed text to integer cents, never through a float', () => {
@@ -46,6 +46,17 @@ describe('formatMoney: integer cents to text in the language', () => {
   });
   it('refuses what is not whole cents', () => {
     expect(() => formatMoney(1.5, 'en')).toThrow(RangeError);
+  });
+});
+
+describe('roundToWholeUnits: the year view\'s whole figures, half up, in integers', () => {
+  it('rounds half up, away from zero, to whole units', () => {
+    expect(roundToWholeUnits(1651398)).toBe(1651400);
+    expect(roundToWholeUnits(1651350)).toBe(1651400);
+    expect(roundToWholeUnits(1651349)).toBe(1651300);
+    expect(roundToWholeUnits(-1651350)).toBe(-1651400);
+    expect(roundToWholeUnits(-49)).toBe(0);
+    expect(roundToWholeUnits(99999999999950)).toBe(100000000000000);
   });
 });
 

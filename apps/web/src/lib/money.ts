@@ -21,6 +21,14 @@ export function formatMoney(cents: number, lang: string, currency = 'USD'): stri
   return numberFormat(lang, { style: 'currency', currency }).format(centsDecimal(cents) as unknown as number);
 }
 
+/** Cents rounded half up (away from zero) to whole units of the currency, in integers: 16513.98 → 16514.00. */
+export function roundToWholeUnits(cents: number): number {
+  const abs = Math.abs(cents);
+  const rest = abs % 100;
+  const whole = abs - rest + (rest >= 50 ? 100 : 0);
+  return cents < 0 && whole > 0 ? -whole : whole;
+}
+
 /** Cents as the plain text a form field starts from (12345 → "123.45"; none → ""), which parseMoney reads back exactly. */
 export function centsToText(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : centsDecimal(cents);

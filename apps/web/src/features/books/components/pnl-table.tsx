@@ -5,6 +5,7 @@ import { Card, GlobalStyles, Link, Table, TableBody, TableCell, TableHead, Table
 import { visuallyHidden } from '@mui/utils';
 import type { Pnl } from '@cuadre/contracts';
 import { formatMonthName } from '@/lib/format';
+import { roundToWholeUnits } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { numeric } from './report-parts';
 import { dateFormat, numberFormat } from '@/lib/intl';
@@ -183,7 +184,7 @@ function YearTable({ pnl }: { pnl: Pnl }) {
   // Whole units in the same format as every other amount (the text money() gives), without the cents
   // and without the currency sign, which the total column beside them carries: "$16,513.98" → "16,514".
   const rounded = (cents: number) =>
-    money(Math.sign(cents) * Math.round(Math.abs(cents) / 100) * 100)
+    money(roundToWholeUnits(cents))
       .replace(/[.,]00(?=\D*$)/, '')
       .replace(/[^\d.,\s\-\u2212]/g, '')
       .trim();

@@ -22,8 +22,8 @@ const page = (items: unknown[]) => ({ items, pagination: { page: 1, size: 50, to
 const AT = '2026-03-01T10:00:00.000Z';
 
 export const CATEGORIES = [
-  { id: 'c-sales', name: 'Sales', kind: 'income', taxLine: 'Line 1', sortOrder: 1, active: true, createdAt: AT },
-  { id: 'c-office', name: 'Office expenses', kind: 'expense', taxLine: 'Line 18', sortOrder: 2, active: true, createdAt: AT },
+  { id: 'c-sales', name: 'Sales', kind: 'income', taxLine: 'Line 1', sortOrder: 1, active: true, translated: true, createdAt: AT },
+  { id: 'c-office', name: 'Office expenses', kind: 'expense', taxLine: 'Line 18', sortOrder: 2, active: true, translated: true, createdAt: AT },
 ];
 
 export function entryOf(over: Partial<Entry> = {}): Entry {
