@@ -1,9 +1,24 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, entries, trips, users } from '../src/db/schema/index.js';
+import { defaultSubcategoryId } from '../src/db/default-chart.js';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { createTestApp, testEnv, type TestApp } from './helpers/app.js';
 import { createTestStore, type TestStore } from './helpers/database.js';
 import { expectOk } from './helpers/expect.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An answer without its ids: the owner's own rows (a subcategory, a worker) have ids of their own in each demo. */
+function withoutIds<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutIds) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'id' && !k.endsWith('Id'))
+        .map(([k, v]) => [k, withoutIds(v)]),
+    ) as T;
+  return value;
+}
 
 let store: TestStore;
 let t: TestApp | undefined;
@@ -13,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('npm run seed:demo', () => {
-  it('writes a year of a bakery’s books once, across a rate change, with receipts and a closed month; a second run changes nothing', async () => {
+  it('writes a year of a bakery’s books once, across a rate change, with receipts and a closed month, each month the same whenever it runs and no fuel for the van; a second run changes nothing', async () => {
     store = await createTestStore({ persistent: true });
     const env = testEnv(store);
     const email = 'demo@bakery.test';
@@ -22,6 +37,9 @@ describe('npm run seed:demo', () => {
     const first = await seedDemo({ email, password, now: new Date(Date.UTC(2026, 5, 15)), log: (l) => lines.push(l), env });
     expect(first.created).toBe(true);
     expect(lines.join('\n')).toContain(email);
+    // The same demo seeded eight months later, for another address (before the test's app opens the store).
+    const laterEmail = 'later@bakery.test';
+    expect((await seedDemo({ email: laterEmail, password, now: new Date(Date.UTC(2027, 1, 10)), log: (l) => lines.push(l), env })).created).toBe(true);
 
     t = await createTestApp({}, { store });
     const counts = async () => ({
@@ -36,6 +54,7 @@ describe('npm run seed:demo', () => {
     expect(await counts()).toEqual(before);
 
     const { accessToken: token } = await t.signIn(email, password);
+    const { accessToken: laterToken } = await t.signIn(laterEmail, password);
     const years = expectOk(await t.api('GET', '/api/tax-years', { token }));
     expect(years.map((y: { year: number }) => y.year)).toEqual([2026, 2025]);
     const months2025 = expectOk(await t.api('GET', '/api/tax-years/2025/months', { token }));
@@ -50,5 +69,48 @@ describe('npm run seed:demo', () => {
     expect(new Set(jan.items.map((x: { centsPerMile: number }) => x.centsPerMile))).toEqual(new Set([72.5]));
     const withReceipt = expectOk(await t.api('GET', '/api/entries', { token, query: { type: 'expense', search: 'Shop rent', size: 50 } }));
     expect(withReceipt.items.every((e: { attachments: unknown[] }) => e.attachments.length === 1)).toBe(true);
-  }, 120_000);
+
+    // The van takes the standard mileage rate, so no fuel is written for it; its tolls and parking are.
+    for (const tk of [token, laterToken]) {
+      const vehicle = (name: string) => t!.api('GET', '/api/entries', { token: tk, query: { type: 'expense', subcategoryId: defaultSubcategoryId(name) } });
+      expect(expectOk(await vehicle('Combustible')).totals.count).toBe(0);
+      expect(expectOk(await vehicle('Peajes')).totals.count).toBeGreaterThan(0);
+      expect(expectOk(await vehicle('Estacionamiento')).totals.count).toBeGreaterThan(0);
+    }
+
+    // A month both demos hold has the same figures, lines and trips whichever day the seed ran (March
+    // 2026 is the later demo's first, closed month, an open one in the earlier demo).
+    const ledger = async (tk: string, month: number) =>
+      String(expectOk(await t!.api('GET', '/api/reports/ledger.csv', { token: tk, query: { year: 2026, month } })))
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((row) => row.slice(0, row.lastIndexOf(','))) // without the entry's id, the one thing that differs
+        .sort();
+    const mileageLog = async (tk: string, month: number) =>
+      String(
+        expectOk(
+          await t!.api('GET', '/api/trips/export.csv', {
+            token: tk,
+            query: { from: `2026-${pad(month)}-01`, to: `2026-${pad(month)}-${new Date(Date.UTC(2026, month, 0)).getUTCDate()}` },
+          }),
+        ),
+      );
+    const figures = async (tk: string, month: number) => ({
+      summary: withoutIds(expectOk(await t!.api('GET', '/api/reports/month-summary', { token: tk, query: { year: 2026, month } }))),
+      pnl: withoutIds(expectOk(await t!.api('GET', '/api/reports/pnl', { token: tk, query: { year: 2026, month } }))),
+    });
+    for (const month of [3, 4, 5]) {
+      const [early, late] = [await figures(token, month), await figures(laterToken, month)];
+      expect(early.summary.income, `2026-${month}`).toBeGreaterThan(0);
+      expect({ ...early.summary, status: 'any' }, `2026-${month}`).toEqual({ ...late.summary, status: 'any' });
+      expect(early.pnl, `2026-${month}`).toEqual(late.pnl);
+      expect(await ledger(token, month), `2026-${month}`).toEqual(await ledger(laterToken, month));
+      expect(await mileageLog(token, month), `2026-${month}`).toEqual(await mileageLog(laterToken, month));
+    }
+    // The earlier demo was seeded on 15 June: its June holds exactly the later demo's June lines up to that day.
+    const june = await ledger(token, 6);
+    expect(june.length).toBeGreaterThan(0);
+    expect(june).toEqual((await ledger(laterToken, 6)).filter((row) => row.slice(0, 10) <= '2026-06-15'));
+  }, 180_000);
 });

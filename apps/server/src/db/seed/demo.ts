@@ -1,6 +1,8 @@
 /**
  * `npm run seed:demo`: a demo owner with a year of a small bakery's books, written through the API
- * itself (every rule of the books applies to it as to anyone). DEMO_EMAIL and DEMO_PASSWORD choose
+ * itself (every rule of the books applies to it as to anyone): the twelve months ending on the day it
+ * runs, each month written the same whichever day that is, so the help center's worked examples (which
+ * quote one month's figures) hold for every demo that has the month. DEMO_EMAIL and DEMO_PASSWORD choose
  * the account; without them it uses demo@cuadre.local and prints a generated password. The account
  * is created once: a second run finds it and changes nothing. It uses the server's own settings
  * (DATA_DIR or DATABASE_URL); with the embedded database, stop the server first (one process at a time).
@@ -15,14 +17,26 @@ import { users } from '../schema/index.js';
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 
-/** A seeded generator, so every run on every machine writes the same books. */
-function generator(seed: number) {
-  let s = seed;
+/**
+ * A generator seeded from one calendar month (mulberry32, integer arithmetic only), so a month's
+ * lines and amounts depend on that month alone: seeded on any day, on any machine, May 2026 holds
+ * the same books, and the help center's worked examples can quote them.
+ */
+function monthGenerator(year: number, month: number) {
+  let s = (year * 100 + month) >>> 0;
   return (min: number, max: number) => {
-    s = (s * 48271) % 2147483647;
-    return min + (s % (max - min + 1));
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const r = (t ^ (t >>> 14)) >>> 0;
+    return min + (r % (max - min + 1));
   };
 }
+
+/** The van's odometer (in tenths) on the 1st of a month: 300 miles a month from 38,250 in January 2022 (the first year with mileage rates), so a month's readings, like its amounts, do not depend on the day the seed runs. */
+const VAN_ODOMETER = 38250;
+const odometerOnFirst = (year: number, month: number) => (VAN_ODOMETER + 300 * ((year - 2022) * 12 + month - 1)) * 10;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -110,7 +124,7 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     model: 'Transit Connect',
     year: 2021,
     plate: 'BKR-2041',
-    initialOdometer: 38250,
+    initialOdometer: VAN_ODOMETER,
   });
   const flour = await post('/api/products', {
     name: 'Flour 25 kg',
@@ -128,15 +142,17 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   });
   const cakes = await post('/api/subcategories', { categoryId: cat('Ventas'), name: 'Pasteles por encargo' });
 
-  const rnd = generator(20_26);
-  // The twelve months that end with this one: a rate change (1 January) falls inside them.
-  let odometer = 38250;
+  // The twelve months that end with this one: a rate change (1 January) falls inside them. Each
+  // month's books are written whole from its own generator, then cut at today in the current month,
+  // so the lines up to today are those the full month has.
+  const today = `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`;
   for (let back = 11; back >= 0; back--) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
     const y = d.getUTCFullYear();
     const m = d.getUTCMonth() + 1;
-    const days = back === 0 ? now.getUTCDate() : new Date(Date.UTC(y, m, 0)).getUTCDate();
-    const date = (day: number) => `${y}-${pad(m)}-${pad(Math.min(day, days))}`;
+    const rnd = monthGenerator(y, m);
+    const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const date = (day: number) => `${y}-${pad(m)}-${pad(day)}`;
     const lines: Record<string, unknown>[] = [];
     for (let day = 1; day <= days; day++) {
       if (new Date(Date.UTC(y, m - 1, day)).getUTCDay() === 1) continue; // closed on Mondays
@@ -173,7 +189,7 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
       paymentMethod: 'transfer',
       reference: `INV-${y}${pad(m)}`,
     });
-    lines.push({
+    const rentLine = {
       type: 'expense',
       date: date(1),
       amount: 185000,
@@ -181,15 +197,28 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
       paymentMethod: 'check',
       reference: String(3000 + m),
       description: 'Shop rent',
-    });
+    };
+    lines.push(rentLine);
     lines.push({ type: 'expense', date: date(12), amount: 6999, categoryId: cat('Utilidades'), subcategoryId: sub('Internet'), paymentMethod: 'card' });
+    // The van takes the standard mileage rate, which stands for its fuel (the IRS allows no fuel on top
+    // of it for the same vehicle); the tolls and parking of its business trips are deducted besides.
     lines.push({
       type: 'expense',
-      date: date(20),
-      amount: rnd(2500, 9000),
+      date: date(4),
+      amount: rnd(300, 900),
       categoryId: cat('Gastos de vehículo'),
-      subcategoryId: sub('Combustible'),
+      subcategoryId: sub('Peajes'),
       paymentMethod: 'card',
+      description: 'Toll, flour pickup',
+    });
+    lines.push({
+      type: 'expense',
+      date: date(18),
+      amount: rnd(800, 2400),
+      categoryId: cat('Gastos de vehículo'),
+      subcategoryId: sub('Estacionamiento'),
+      paymentMethod: 'card',
+      description: 'Parking, catering delivery',
     });
     lines.push({
       type: 'expense',
@@ -219,10 +248,26 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
         paymentMethod: 'check',
         reference: String(5000 + m),
       });
-    const batch = await post<{ items: { id: string; type: string }[] }>('/api/entries/batch', { entries: lines });
+    let odometer = odometerOnFirst(y, m);
+    const monthTrips = [4, 11, 18, 26].map((day) => {
+      const start = odometer + rnd(50, 400);
+      odometer = start + rnd(80, 260);
+      return {
+        vehicleId: van.id,
+        date: date(day),
+        odometerStart: start / 10,
+        odometerEnd: odometer / 10,
+        purpose: day === 18 ? 'Catering delivery' : 'Flour and dairy pickup',
+        origin: 'Bakery',
+        destination: day === 18 ? 'Client event' : 'Harinas del Sur',
+      };
+    });
+
+    const written = lines.filter((l) => (l.date as string) <= today);
+    const batch = await post<{ items: { id: string; type: string; description: string | null }[] }>('/api/entries/batch', { entries: written });
 
     // A receipt for the month's rent.
-    const rent = batch.items.find((e) => e.type === 'expense')!;
+    const rent = batch.items.find((e) => e.type === 'expense' && e.description === rentLine.description)!;
     const form = new FormData();
     form.append(
       'file',
@@ -231,20 +276,7 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     );
     await call('POST', `/api/entries/${rent.id}/attachments`, token, form);
 
-    for (const day of [4, 11, 18, 26]) {
-      const miles = rnd(80, 260) / 10;
-      const start = odometer + rnd(5, 40);
-      odometer = start + miles;
-      await post('/api/trips', {
-        vehicleId: van.id,
-        date: date(day),
-        odometerStart: Number(start.toFixed(1)),
-        odometerEnd: Number(odometer.toFixed(1)),
-        purpose: day === 18 ? 'Catering delivery' : 'Flour and dairy pickup',
-        origin: 'Bakery',
-        destination: day === 18 ? 'Client event' : 'Harinas del Sur',
-      });
-    }
+    for (const trip of monthTrips) if (trip.date <= today) await post('/api/trips', trip);
     // The first month is filed: closed.
     if (back === 11) await post(`/api/tax-years/${y}/months/${m}/close`, {});
   }
