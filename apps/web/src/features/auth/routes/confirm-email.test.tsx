@@ -25,6 +25,8 @@ const user = {
   status: 'online',
   role: 'user',
   plan: 'free',
+  trialEndsAt: '2026-01-31T00:00:00.000Z',
+  onTrial: true,
   accountStatus: 'active',
   emailConfirmed: true,
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
