@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
-import { paidOwner, signInThroughPage } from '../../fixtures/owners';
+import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -8,7 +8,8 @@ const RECEIPT = { name: 'market-day.pdf', mimeType: 'application/pdf', buffer: B
 
 describe.each(VIEWPORTS)('a new owner’s first day at $width px', (viewport) => {
   it('records an income with its receipt from the new-entry dialog and a trip, adding the vehicle in place, as the checklist ticks', async () => {
-    const owner = await paidOwner(`first-day-${viewport.name}`, 'Rosa Medina');
+    // A new owner alone: signed up and confirmed, in the trial a new account starts with; no administrator.
+    const owner = await confirmedOwner(`first-day-${viewport.name}`, 'Rosa Medina');
     const { context, page } = await newPage(viewport);
     await signInThroughPage(page, owner.email, owner.password);
     await page.waitForURL('**/user/dashboard');
