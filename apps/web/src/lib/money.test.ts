@@ -49,7 +49,7 @@ describe('formatMoney: integer cents to text in the language', () => {
   });
 });
 
-describe('roundToWholeUnits: the year view\'s whole figures, half up, in integers', () => {
+describe("roundToWholeUnits: the year view's whole figures, half up, in integers", () => {
   it('rounds half up, away from zero, to whole units', () => {
     expect(roundToWholeUnits(1651398)).toBe(1651400);
     expect(roundToWholeUnits(1651350)).toBe(1651400);
