@@ -95,6 +95,21 @@ describe('bank statement import', () => {
     expect(await mine()).toBe(0);
   });
 
+  it('offers a bank outflow only what an expense may take: a rule on a cost-of-goods category does not apply, and such a commit writes nothing', async () => {
+    const rule = expectOk(await api('POST', '/api/entries/import/rules', { contains: 'cafe', categoryId: cat['Compras de mercancía'] }), 201);
+    const p = expectOk(await api('POST', '/api/entries/import', { format: 'csv', content: CSV, bank: 'Banco Sur' }));
+    const cafe = p.rows.find((r: { description: string }) => r.description === 'CAFE LA PLAZA');
+    // The preview does not promise a row the ledger would refuse: the rule is passed over, the row asks for its category.
+    expect(cafe).toMatchObject({ type: 'expense', categoryId: null, rule: null });
+    expect(cafe.errors.map((e: { field: string }) => e.field)).toEqual(['categoryId']);
+    const commit = await api('POST', '/api/entries/import/commit', {
+      rows: [{ date: '2026-03-03', amount: 350, type: 'expense', categoryId: cat['Compras de mercancía'], description: 'CAFE LA PLAZA' }],
+    });
+    expectError(commit, 400, 'VALIDATION');
+    expect(await mine()).toBe(0);
+    expectOk(await api('DELETE', `/api/entries/import/rules/${rule.id}`));
+  });
+
   it('commits the chosen rows in one transaction, saves the bank’s mapping, and then marks them as duplicates', async () => {
     const p = expectOk(await api('POST', '/api/entries/import', { format: 'csv', content: CSV, bank: 'Banco Sur' }));
     const chosen = p.rows

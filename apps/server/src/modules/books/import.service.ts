@@ -170,10 +170,15 @@ export class ImportService {
 export type Progress = (done: number, total: number, step: string) => Promise<void>;
 const noProgress: Progress = async () => undefined;
 
-/** A rule fits a row when its category may take the row's type (income or expense). */
+/**
+ * A rule fits a row when its category may take the row's type: an income category for money in, an
+ * expense category for money out (an imported outflow is an operational expense, and the ledger's rule
+ * gives an expense an expense category only; cost of goods and payroll are purchases and payments,
+ * which name a product, a worker or a provider that a bank line does not).
+ */
 function fits(kind: string | undefined, type: 'income' | 'expense' | null) {
   if (!kind || !type) return false;
-  return type === 'income' ? kind === 'income' : kind === 'expense' || kind === 'cost_of_goods' || kind === 'payroll';
+  return kind === type;
 }
 
 const ruleOut = (r: { id: string; contains: string; categoryId: string; subcategoryId: string | null }): ImportRule => ({

@@ -175,7 +175,9 @@ export default function ImportStatement() {
   const ruleError = useErrorText(saveRule.error ?? undefined);
 
   const cats = categories.data?.items ?? [];
-  const catsFor = (type: ImportRow['type']) => cats.filter((c) => c.active && (type === 'income' ? c.kind === 'income' : c.kind !== 'income'));
+  // An imported outflow is written as an operational expense, which takes an expense category only
+  // (a purchase or a payment names its product, worker or provider, which a bank line does not).
+  const catsFor = (type: ImportRow['type']) => cats.filter((c) => c.active && c.kind === (type === 'income' ? 'income' : 'expense'));
   const catName = (id: string | null) => cats.find((c) => c.id === id)?.name ?? '';
   const chosen = preview ? preview.rows.filter((r, i) => choices[i]?.include && usable(r) && choices[i]?.categoryId).length : 0;
   const step = done ? 3 : preview && (mapping || file?.format === 'ofx') && preview.rows.length ? 2 : preview ? 1 : 0;
