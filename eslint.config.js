@@ -17,7 +17,7 @@ const areaOf = (file) => {
 };
 
 /**
- * ARCHITECTURE.md, convention 6: a feature imports neither another feature nor the app (router and
+ * docs/architecture.md, "Layers": a feature imports neither another feature nor the app (router and
  * shell, which put the features together); shared code (components, lib, i18n) imports no feature.
  * Specifiers are resolved (the `@/` alias and relative paths) before their area is judged.
  */

@@ -1,4 +1,4 @@
-// Measures what the budgets in ARCHITECTURE.md speak of, on this machine. Prints figures; asserts nothing.
+// Measures what the budgets in docs/architecture.md ("Budgets") speak of, on this machine. Prints figures; asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

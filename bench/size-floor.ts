@@ -1,4 +1,4 @@
-// The floor under the sign-in budget (ARCHITECTURE.md: 150 KB of gzipped JavaScript): a sign-in form
+// The floor under the sign-in budget (docs/architecture.md, "Budgets": 200 KB of gzipped JavaScript): a sign-in form
 // with no Cuadre code, built with the web app's minifier settings, one library of the stack added
 // per step. Prints each step's gzipped JavaScript; asserts nothing.   npx tsx size-floor.ts
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

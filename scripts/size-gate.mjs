@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The architecture's budget: 200 KB (the stack's own floor is about 194 KB, bench/size-floor). The gate
+ * The budget of docs/architecture.md ("Budgets"): 200 KB (the stack's own floor is about 194 KB, bench/size-floor). The gate
  * stood at 195 KB until Rollup's merging of small chunks put react-i18next's <Trans> (4.5 KB, used only
  * by sign-up, forgot-password and confirmation-required) into the auth card sign-in loads first; taking
  * it out again is the next step down (a manual chunk for it pulls in react-i18next's shared helpers).

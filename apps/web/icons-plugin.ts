@@ -12,7 +12,7 @@ interface IconSet {
   height?: number;
 }
 
-/** The spec's icon names (`heroicons_outline:home`) and where each lives in the offline Iconify sets. */
+/** The shell's icon names (`heroicons_outline:home`, docs/product.md) and where each lives in the offline Iconify sets. */
 const NAMESPACES: Record<string, { set: string; suffix: string }> = {
   heroicons_outline: { set: 'heroicons', suffix: '' },
   heroicons_solid: { set: 'heroicons', suffix: '-solid' },

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, as = token) => t.api(method, url, { token: as, body });
 
-/** The seeded chart, by name as PRODUCT.md names it (a Spanish reader's view). */
+/** The seeded chart, by name as docs/product.md names it in Spanish (a Spanish reader's view). */
 async function chart() {
   const headers = { 'x-language': 'es' };
   const cats = expectOk(await t.api('GET', '/api/categories', { token, headers })).items as { id: string; name: string; kind: string; taxLine: string }[];

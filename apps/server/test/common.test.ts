@@ -28,7 +28,7 @@ function form(field: string, data: Buffer, filename: string, type: string) {
 const pngOfSize = (size: number) => Buffer.concat([PNG_SIGNATURE, Buffer.alloc(size - PNG_SIGNATURE.length, 7)]);
 
 describe('navigation', () => {
-  // Spec 000 section 2: ids, Spanish titles and links; the admin menu for an admin, the regular one otherwise.
+  // docs/product.md, "Layouts, themes and navigation": ids, Spanish titles and links; the admin menu for an admin, the regular one otherwise.
   const ADMIN_MENU = [
     ['dashboard', 'Dashboard', '/dashboard'],
     ['users', 'Usuarios', '/users'],

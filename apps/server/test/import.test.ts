@@ -38,7 +38,7 @@ beforeAll(async () => {
   const b = await t.bookkeeper();
   token = b.token;
   ownerId = b.owner.id;
-  // The chart by the names PRODUCT.md gives it: as a Spanish reader sees it.
+  // The chart by the Spanish names docs/product.md gives it: as a Spanish reader sees it.
   const headers = { 'x-language': 'es' };
   for (const c of expectOk(await t.api('GET', '/api/categories', { token, headers })).items) cat[c.name] = c.id;
   for (const s of expectOk(await t.api('GET', '/api/subcategories?size=500', { token, headers })).items) sub[s.name] = s.id;

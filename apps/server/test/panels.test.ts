@@ -28,7 +28,7 @@ beforeAll(async () => {
   const b = await t.bookkeeper({ name: 'Lucía Prado' });
   owner = { token: b.token, id: b.owner.id, email: b.owner.email };
   admin = await t.adminToken();
-  // The chart by the names PRODUCT.md gives it: as a Spanish reader sees it.
+  // The chart by the Spanish names docs/product.md gives it: as a Spanish reader sees it.
   for (const c of expectOk(await t.api('GET', '/api/categories', { token: owner.token, headers: { 'x-language': 'es' } })).items) cat[c.name] = c.id;
 });
 afterAll(async () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = (await t.bookkeeper({ company: 'Taller Ruiz' })).token;
   other = (await t.bookkeeper()).token;
-  // The chart by the names PRODUCT.md gives it: as a Spanish reader sees it.
+  // The chart by the Spanish names docs/product.md gives it: as a Spanish reader sees it.
   const es = { 'x-language': 'es' };
   const cats = expectOk(await t.api('GET', '/api/categories', { token, headers: es })).items as { id: string; name: string }[];
   const subs = expectOk(await t.api('GET', '/api/subcategories', { token, headers: es })).items as { id: string; name: string }[];

@@ -25,7 +25,7 @@ i18n.on('languageChanged', (language) => {
   if (before && before !== language) void queryClient.invalidateQueries();
 });
 
-// The splash screen is hidden after the first completed navigation (spec 000, section 2).
+// The splash screen is hidden after the first completed navigation (docs/product.md, "Routes and guards").
 const unsubscribe = router.subscribe((state) => {
   if (state.initialized && state.navigation.state === 'idle') {
     document.body.classList.add('splash-hidden');

@@ -4,7 +4,7 @@ import type { Language } from '@cuadre/contracts';
 export type ChartNames = Record<Language, string>;
 
 /**
- * The default chart of PRODUCT.md as the migrations seed it: fixed ids (0003_default_chart) and the
+ * The default chart of docs/product.md as the migrations seed it: fixed ids (0003_default_chart) and the
  * names in English, Spanish and Turkish (0010_chart_names). The Spanish name is also the row's
  * `name`, the fallback. Code that needs one of these rows (the demo seed, the mileage line, tests)
  * finds it here by its id, never by a name a reader might see in another language.
@@ -81,7 +81,7 @@ export const MILEAGE_LINE_NAMES: ChartNames = {
   tr: 'Araç giderleri (standart mil oranı)',
 };
 
-/** The id of a default category by its Spanish name (the spec's), for code written against the spec's chart. */
+/** The id of a default category by its Spanish name (as docs/product.md's chart names it), for code written against that chart. */
 export function defaultCategoryId(spanishName: string): string {
   const found = DEFAULT_CATEGORIES.find((c) => c.names.es === spanishName);
   if (!found) throw new Error(`No default category named ${spanishName}`);

@@ -3,7 +3,7 @@ import { FREE_PLAN, type User } from '@cuadre/contracts';
 import { session } from '@/lib/session';
 import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 
-/** Targets a free-plan user may still reach (spec 000, section 6). */
+/** Targets a free-plan user may still reach (docs/product.md, "Routes and guards"). */
 const FREE_PLAN_ALLOWED = ['/user/pricing', '/user/purchaseconfirmation', '/user/purchaseerror', '/sign-out'];
 
 const target = (request: Request) => {
@@ -40,7 +40,7 @@ const keepsBooks = (user: Checked) => user.role === 'admin' || user.plan !== FRE
 
 /**
  * Where the shell sends this user instead of `path`, if anywhere: a free-plan owner whose trial has
- * ended (or who never had one) to pricing (spec 000, section 6), anyone but an administrator away
+ * ended (or who never had one) to pricing (docs/product.md, "Routes and guards"), anyone but an administrator away
  * from the admin area.
  */
 export function shellRedirect(user: Checked, path: string): string | undefined {
@@ -105,7 +105,7 @@ export async function shellData(): Promise<User> {
 }
 
 function startShellCheck(): ShellCheck {
-  // The panels' lists come in the same burst (spec: loaded together before the shell shows); a
+  // The panels' lists come in the same burst (docs/product.md: loaded together before the shell shows); a
   // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
   // to their own refresh. None of them reads the books: a free-plan owner's shell sends no read that
   // would answer 403.

@@ -2,7 +2,7 @@ import icons from 'virtual:icons';
 import { Box, type SxProps, type Theme } from '@mui/material';
 
 export interface IconProps {
-  /** A spec icon name such as `heroicons_outline:home`; write it as a literal so the build bundles it. */
+  /** An icon name such as `heroicons_outline:home` (docs/product.md, "Layouts, themes and navigation"); write it as a literal so the build bundles it. */
   name: string;
   size?: number;
   sx?: SxProps<Theme>;

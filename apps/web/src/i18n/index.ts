@@ -10,7 +10,7 @@ export function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
 }
 
-/** Switches the interface language (client-side only, spec 000 section 2) and remembers it on this device. */
+/** Switches the interface language in the browser (docs/product.md, "Top bar, user menu and panels") and remembers it on this device. */
 export async function setLanguage(lang: Language) {
   localStorage.setItem(STORED, lang);
   document.documentElement.lang = lang;

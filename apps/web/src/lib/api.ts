@@ -33,7 +33,7 @@ type Result<S> = S extends z.ZodMiniType ? z.infer<S> : unknown;
 
 /**
  * Every call to the API goes through here: bearer token when there is one, the loading bar, one
- * error type. A 401 on a call made with a token ends the session and reloads (spec 000, section 8);
+ * error type. A 401 on a call made with a token ends the session and reloads (docs/product.md, "Routes and guards");
  * a 401 for wrong credentials (sign-in, unlock-session) is the caller's to show.
  */
 export async function api<S extends z.ZodMiniType | undefined = undefined>(path: string, opts: RequestOptions<S> = {}): Promise<Result<S>> {

@@ -1,5 +1,5 @@
 /**
- * Dates and money as the spec formats them, through the browser's Intl (no date library in the
+ * Dates and money as docs/product.md ("The shell's calls") formats them, through the browser's Intl (no date library in the
  * first load): input short date `D`, display long date `DDD`, month label `LLL yyyy`.
  */
 
@@ -45,6 +45,6 @@ export function formatRelative(iso: string, lang: string, now = Date.now()) {
 }
 
 export { formatMoney, parseMoney } from './money';
-/** A panel item's time (spec: month day, hour:minute am/pm): Nov 23, 3:05 PM. */
+/** A panel item's time (docs/product.md: month day, hour:minute am/pm): Nov 23, 3:05 PM. */
 export const formatPanelTime = (iso: string, lang: string) =>
   dateFormat(lang, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(toDate(iso));

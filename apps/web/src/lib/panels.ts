@@ -6,7 +6,7 @@ import { api } from './api';
 import { session } from './session';
 
 /**
- * The shell's panels (spec 000, section 7, word for word): messages, notifications, shortcuts and
+ * The shell's panels (docs/product.md, "The shell's calls", word for word): messages, notifications, shortcuts and
  * search. Their data loads with the shell; their screens load when opened.
  */
 export type Box = 'messages' | 'notifications';

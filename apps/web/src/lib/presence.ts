@@ -1,6 +1,6 @@
 import type { Presence } from '@cuadre/contracts';
 
-/** Presence colours of spec 000 section 4: green, amber, red, grey. */
+/** Presence colours (docs/product.md, "Top bar, user menu and panels"): green, amber, red, grey. */
 export const PRESENCE_COLORS: Record<Presence, string> = {
   online: '#22c55e',
   away: '#f59e0b',

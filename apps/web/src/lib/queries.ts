@@ -17,13 +17,13 @@ export const queryClient: QueryClient = new QueryClient({
   },
 });
 
-/** The signed-in user (spec: GET api/common/user). */
+/** The signed-in user (GET api/common/user, docs/product.md "The shell's calls"). */
 export const currentUserQuery = queryOptions({
   queryKey: ['common', 'user'],
   queryFn: ({ signal }) => api('common/user', { schema: ZUser, signal }),
 });
 
-/** The menus for the user's role (spec: GET api/common/navigation). */
+/** The menus for the user's role (GET api/common/navigation, docs/product.md "The shell's calls"). */
 export const navigationQuery = queryOptions({
   queryKey: ['common', 'navigation'],
   queryFn: ({ signal }) => api('common/navigation', { schema: ZNavigation, signal }),

@@ -1,5 +1,5 @@
 /**
- * The access token, kept in localStorage so a session survives a reload, as the spec's client did.
+ * The access token, kept in localStorage so a session survives a reload (docs/product.md, "Routes and guards").
  * A token counts as present only while it is well formed and unexpired; the server decides the rest.
  */
 const KEY = 'accessToken';

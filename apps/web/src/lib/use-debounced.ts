@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delay` ms (the spec's search debounce is 300 ms). */
+/** The value once it has stopped changing for `delay` ms (the search's debounce is 300 ms, docs/product.md). */
 export function useDebounced<T>(value: T, delay = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

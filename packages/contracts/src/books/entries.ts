@@ -9,7 +9,7 @@ export const ENTRY_TYPES = ['income', 'expense', 'purchase', 'worker_payment', '
 export const ZEntryType = z.enum(ENTRY_TYPES);
 export type EntryType = z.infer<typeof ZEntryType>;
 
-/** Which kinds of category each type of entry may take (PRODUCT.md). */
+/** Which kinds of category each type of entry may take (docs/product.md, "Entry types and category kinds"). */
 export const KINDS_FOR_TYPE: Record<EntryType, readonly CategoryKind[]> = {
   income: ['income'],
   expense: ['expense'],

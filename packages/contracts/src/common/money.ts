@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 export const ZCents = z.int().brand<'Cents'>();
 export type Cents = z.infer<typeof ZCents>;
 
-/** The largest amount one line may carry: 10^11 cents, a billion in the currency (PRODUCT.md). */
+/** The largest amount one line may carry: 10^11 cents, a billion in the currency (docs/product.md, "Conventions of the data"). */
 export const MAX_LINE_CENTS = 100_000_000_000;
 
 /** An amount a client may write on a line: more than zero, at most 10^11 cents. */

@@ -11,6 +11,6 @@ export const ZPageQuery = z.object({
 export const ZPagination = z.object({ page: z.int(), size: z.int(), total: z.int(), lastPage: z.int() });
 export type Pagination = z.infer<typeof ZPagination>;
 
-/** The list envelope of PRODUCT.md: `{ items, pagination, totals }`. */
+/** The list envelope (docs/product.md, "Lists"): `{ items, pagination, totals }`. */
 export const listOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ items: z.array(item), pagination: ZPagination, totals: z.optional(z.record(z.string(), z.number())) });

@@ -52,7 +52,7 @@ export const ZPlanId = text(40, z.minLength(1));
 
 /**
  * The signed-in user as the shell sees it. `first_name`, `profile_img_url` and `status`
- * are the spec's field names; `name` and `avatar` are the mock's aliases, kept so both read.
+ * are the shell's field names; `name` and `avatar` the template's aliases, kept so both read (docs/product.md).
  */
 export const ZUser = z.object({
   id: z.string(),

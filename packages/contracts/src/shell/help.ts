@@ -4,7 +4,7 @@ import { text } from '../common/text.js';
 import { requiredText } from '../books/numbers.js';
 import { SEARCH_MIN_LENGTH } from './search.js';
 
-// The help center's shapes (spec 001: FAQ and guide categories, FAQs, guides).
+// The help center's shapes (docs/product.md, "The supporting areas": FAQ and guide categories, FAQs, guides).
 export const ZFaq = z.object({ id: z.string(), categoryId: z.string(), question: z.string(), answer: z.string() });
 export const ZFaqCategory = z.object({ id: z.string(), slug: z.string(), title: z.string(), faqs: z.array(ZFaq) });
 export type FaqCategory = z.infer<typeof ZFaqCategory>;

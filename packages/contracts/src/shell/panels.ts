@@ -12,7 +12,7 @@ export const ZPanelLink = text(
   z.refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Use an in-app path (/user/…) or an http(s) address'),
 );
 
-/** A message or a notification (spec 000, section 3): the two panels share the shape and the calls. */
+/** A message or a notification (docs/product.md, "Top bar, user menu and panels"): the two panels share the shape and the calls. */
 export const ZPanelItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -42,7 +42,7 @@ export const ZPanelItemPatch = z.strictObject({ ...itemFields, title: z.optional
 export type PanelItemPatch = z.infer<typeof ZPanelItemPatch>;
 export type PanelItemInput = z.infer<typeof ZPanelItemInput>;
 
-// The spec's payloads, word for word: `{ message }`, `{ id, message }`, and the same with `notification`.
+// The panels' payloads, word for word (docs/product.md, "The shell's calls"): `{ message }`, `{ id, message }`, and the same with `notification`.
 export const ZMessageCreateBody = z.strictObject({ message: ZPanelItemInput });
 export const ZMessageUpdateBody = z.strictObject({ id: ZUuid, message: ZPanelItemPatch });
 export const ZMessageToggleBody = z.strictObject({ message: z.object({ id: ZUuid, read: z.optional(z.boolean()) }) });
@@ -51,7 +51,7 @@ export const ZNotificationUpdateBody = z.strictObject({ id: ZUuid, notification:
 export const ZNotificationToggleBody = z.strictObject({ notification: z.object({ id: ZUuid, read: z.optional(z.boolean()) }) });
 export const ZIdQuery = z.object({ id: ZUuid });
 
-/** A shortcut (spec 000, section 3): label, icon and link required; useRouter says in-app or not. */
+/** A shortcut (docs/product.md, "Top bar, user menu and panels"): label, icon and link required; useRouter says in-app or not. */
 export const ZShortcut = z.object({
   id: z.string(),
   label: z.string(),

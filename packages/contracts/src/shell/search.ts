@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { text } from '../common/text.js';
 
-/** The search box's minimum (spec 000, section 9): below it the results clear and nothing is asked. */
+/** The search box's minimum (docs/product.md, "Top bar, user menu and panels"): below it the results clear and nothing is asked. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** At most this many results in a group. */
@@ -12,7 +12,7 @@ export const SEARCH_GROUPS = ['pages', 'workers', 'providers', 'vehicles', 'prod
 /** A result: where it opens, its title, and a line under it (a page has only the first two). */
 export const ZSearchResult = z.object({ link: z.string(), title: z.string(), subtitle: z.optional(z.string()) });
 export type SearchResult = z.infer<typeof ZSearchResult>;
-/** A result set (spec 000, section 3): id, label, results. */
+/** A result set (docs/product.md, "Top bar, user menu and panels"): id, label, results. */
 export const ZSearchResultSet = z.object({ id: z.enum(SEARCH_GROUPS), label: z.string(), results: z.array(ZSearchResult) });
 export type SearchResultSet = z.infer<typeof ZSearchResultSet>;
 export const ZSearchResults = z.array(ZSearchResultSet);

@@ -13,7 +13,7 @@ const owner = () =>
     .references(() => users.id, { onDelete: 'cascade' });
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** The shell's shortcuts panel, per user (spec 000, "Shortcuts panel"). */
+/** The shell's shortcuts panel, per user (docs/product.md, "Top bar, user menu and panels"). */
 export const shortcuts = pgTable(
   'shortcuts',
   {

@@ -90,7 +90,7 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   };
   const { accessToken: token } = await call<{ accessToken: string }>('POST', '/api/auth/sign-in', undefined, { email, password });
   const post = <T>(url: string, body: unknown) => call<T & { id: string }>('POST', url, token, body);
-  // The default chart by its fixed ids (named here as the spec names them): the API answers its names in the reader's language.
+  // The default chart by its fixed ids (named here in Spanish, as docs/product.md's chart does): the API answers its names in the reader's language.
   const cat = defaultCategoryId;
   const sub = defaultSubcategoryId;
 

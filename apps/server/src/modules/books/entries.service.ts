@@ -92,7 +92,7 @@ const NAMES: Record<EntryType, string> = {
 };
 
 /**
- * Checks one line against PRODUCT.md's rules and turns it into the row to write, filling what a
+ * Checks one line against the rules of docs/product.md ("Entries") and turns it into the row to write, filling what a
  * product or a provider gives by default. Problems go into `details` under `prefix` (e.g.
  * "entries.3."); `before` is the entry being changed, whose references may stay as they are even
  * if deactivated since.

@@ -26,7 +26,7 @@ const FIELD_OF_TYPE = {
   supplier_payment: 'supplierPayments',
 } as const;
 const outflowsOf = (f: Figures) => f.purchases + f.expenses + f.workerPayments + f.supplierPayments;
-/** Net profit as PRODUCT.md defines it: income − every outflow − the mileage deduction. */
+/** Net profit as docs/product.md ("Month summary") defines it: income − every outflow − the mileage deduction. */
 const netOf = (f: Figures) => f.income - outflowsOf(f) - f.mileageDeduction;
 
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -1,6 +1,6 @@
 import type { Navigation, NavigationItem, Role } from '@cuadre/contracts';
 
-// Titles are Spanish, as the spec gives them; the client retitles every item by id in the active language.
+// Titles are Spanish (docs/product.md, "Layouts, themes and navigation"); the client retitles every item by id in the active language.
 const item = (id: string, title: string, icon: string, link: string): NavigationItem => ({ id, type: 'basic', title, icon, link });
 
 const SHARED: NavigationItem[] = [

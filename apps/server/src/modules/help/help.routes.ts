@@ -29,7 +29,7 @@ import type { SupportService } from './support.service.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
 
-/** The help center's calls (spec 001, word for word), in the user's language, and support requests. */
+/** The help center's calls (word for word, docs/product.md "The supporting areas"), in the user's language, and support requests. */
 export function helpRoutes(app: FastifyInstance, support: SupportService, guards: Guards) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['help'];

@@ -25,7 +25,7 @@ import type { PanelsService } from './panels.service.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const ZTrue = z.literal(true);
-/** The item of a spec payload: `{ message }` or `{ notification }` (with or without an id beside it). */
+/** The item of a panel call's payload: `{ message }` or `{ notification }` (with or without an id beside it). */
 const payload = <T>(body: { message: T } | { notification: T }): T => ('message' in body ? body.message : body.notification);
 /** A ping keeps proxies from closing a quiet socket. */
 const HEARTBEAT_MS = 25_000;
@@ -33,7 +33,7 @@ const HEARTBEAT_MS = 25_000;
 const AUTH_WITHIN_MS = 10_000;
 const ZSocketHello = z.object({ token: z.string().check(z.maxLength(4096)) });
 
-/** The spec's calls for the messages and notifications panels (section 7), word for word, and the shortcuts'. */
+/** The calls of the messages and notifications panels, word for word (docs/product.md, "The shell's calls"), and the shortcuts'. */
 export function panelRoutes(
   app: FastifyInstance,
   panels: PanelsService,

@@ -25,7 +25,7 @@ const START_SHORTCUTS = {
 } as const;
 
 /**
- * The shell's panels: messages and notifications (one shape, the spec's calls), and shortcuts. Other
+ * The shell's panels: messages and notifications (one shape, the calls of docs/product.md, "The shell's calls"), and shortcuts. Other
  * areas hand items to a user through `deliver`, which also tells the user's open tabs.
  */
 export class PanelsService {
@@ -59,7 +59,7 @@ export class PanelsService {
     return itemOut(row);
   }
 
-  /** The spec's toggle: flips the read flag, or sets it when given. */
+  /** The panels' toggle-read-status: flips the read flag, or sets it when given. */
   async toggle(auth: Authenticated, box: Box, item: { id: string; read?: boolean }): Promise<PanelItem> {
     return withTransaction(this.db, async (tx) => {
       const repo = new PanelItemsRepository(tx, auth.user.id, box);

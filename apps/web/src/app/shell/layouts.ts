@@ -14,7 +14,7 @@ export interface VerticalLayoutStyle {
   kind: 'vertical';
   navigation: NavigationVariant;
   appearance: NavigationAppearance;
-  /** Spec 000 section 9: 280 px normal, 112 compact, 80 dense or thin. */
+  /** docs/product.md, "Layouts, themes and navigation": 280 px normal, 112 compact, 80 dense or thin. */
   width: 280 | 112 | 80;
   tone: NavigationTone;
   /** Where the signed-in person is shown inside the navigation, if at all. */
@@ -37,7 +37,7 @@ export interface HorizontalLayoutStyle {
 export type ShellLayoutStyle = VerticalLayoutStyle | HorizontalLayoutStyle;
 
 /**
- * Every layout but empty, as a variant of two components. The navigation variant follows the spec:
+ * Every layout but empty, as a variant of two components. The navigation variant follows docs/product.md:
  * compact and futuristic use their own menus, the horizontal layouts the horizontal one.
  */
 export const LAYOUT_STYLES: Record<Exclude<Layout, 'empty'>, ShellLayoutStyle> = {
@@ -58,7 +58,7 @@ export const DEFAULT_LAYOUT: Layout = 'classy';
 const isLayout = (value: unknown): value is Layout => typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value);
 
 /**
- * The layout on screen (spec 000 section 2): the route's data first (the deepest matched route that
+ * The layout on screen (docs/product.md, "Layouts, themes and navigation"): the route's data first (the deepest matched route that
  * names one), then the `layout` query parameter, then the user's preference, then classy. Unknown
  * names are skipped, so a mistyped link never leaves the page without a shell.
  */

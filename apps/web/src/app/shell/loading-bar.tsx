@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LinearProgress } from '@mui/material';
 import { usePendingRequests } from '@/lib/pending';
 
-/** A thin bar at the very top while any API request is pending or a route is loading (spec 000 section 4). */
+/** A thin bar at the very top while any API request is pending or a route is loading (docs/product.md, "Routes and guards"). */
 export function LoadingBar() {
   const { t } = useTranslation();
   const requests = usePendingRequests();

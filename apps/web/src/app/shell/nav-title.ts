@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NavigationItem } from '@cuadre/contracts';
 
 /**
- * The server sends Spanish titles (as the spec gives them); every item is retitled by its id in the
+ * The server sends Spanish titles (docs/product.md, "Layouts, themes and navigation"); every item is retitled by its id in the
  * active language, and an id without a translation keeps the server's title.
  */
 export function useNavTitle() {

@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 let sideOpenMemory = true;
 
 /**
- * The navigation's two modes (spec 000 section 4): below md an over-layer drawer, closed at first and
+ * The navigation's two modes (docs/product.md, "Layouts, themes and navigation"): below md an over-layer drawer, closed at first and
  * closed by any route navigation; from md a side panel, open at first, that the same button hides.
  */
 export function useNavigationDrawer() {

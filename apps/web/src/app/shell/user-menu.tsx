@@ -21,7 +21,7 @@ function PresenceDot({ status }: { status: Presence }) {
 }
 
 /**
- * The user menu of spec 000 section 2: who is signed in, Profile, the presence status submenu, and
+ * The user menu (docs/product.md, "Top bar, user menu and panels"): who is signed in, Profile, the presence status submenu, and
  * sign-out. Both menus are MUI menus, so arrows, Enter, Escape and focus return work from the keyboard;
  * ArrowRight opens the status submenu and ArrowLeft closes it, as in a desktop menu.
  */

@@ -102,7 +102,7 @@ function CollapsableItem({ item, appearance, depth }: { item: NavigationItem; ap
   const { pathname } = useLocation();
   const childActive = isItemActive(item, pathname);
   const [open, setOpen] = useState(childActive);
-  // Spec: a collapsable expands by itself when one of its links becomes active.
+  // A collapsable expands by itself when one of its links becomes active (docs/product.md, "Layouts, themes and navigation").
   useEffect(() => {
     if (childActive) setOpen(true);
   }, [childActive]);

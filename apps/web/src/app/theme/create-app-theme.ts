@@ -2,7 +2,7 @@ import { createTheme, type Theme as MuiTheme } from '@mui/material/styles';
 import type { Theme } from '@cuadre/contracts';
 import { PALETTES, SURFACES } from '@/lib/palettes';
 
-/** The spec's breakpoints (section 9); below md the navigation becomes an over-layer drawer. */
+/** The breakpoints of docs/product.md ("Layouts, themes and navigation"); below md the navigation becomes an over-layer drawer. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1440 } as const;
 
 const cache = new Map<Theme, MuiTheme>();
@@ -44,7 +44,7 @@ export function createAppTheme(name: Theme): MuiTheme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      // Tooltip timings from spec 000 section 9: show and hide at once, long-press 500 ms, touch hide 1500 ms.
+      // Tooltip timings (docs/product.md, "Layouts, themes and navigation"): show and hide at once, long-press 500 ms, touch hide 1500 ms.
       MuiTooltip: { defaultProps: { enterDelay: 0, leaveDelay: 0, enterTouchDelay: 500, leaveTouchDelay: 1500 } },
       // A visible focus ring on everything that takes keyboard focus, not only the ripple.
       MuiButtonBase: {

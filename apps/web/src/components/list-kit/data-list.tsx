@@ -49,7 +49,7 @@ declare module '@tanstack/react-table' {
   }
 }
 
-/** What a list query gives the kit (a TanStack Query result of a PRODUCT.md list envelope). */
+/** What a list query gives the kit (a TanStack Query result of a list envelope, docs/product.md "Lists"). */
 export interface ListQuery<T> {
   data?: { items: T[]; pagination: Pagination };
   isPending: boolean;

@@ -71,7 +71,7 @@ export function toSearchParams<S extends string, F extends string>(c: ListConfig
   return sp;
 }
 
-/** What the server is asked (PRODUCT.md's list query): every field explicit, no empty search. */
+/** What the server is asked (the list query of docs/product.md, "Lists"): every field explicit, no empty search. */
 export const toApiQuery = <S extends string, F extends string>(p: ListParams<S, F>) => ({
   search: p.search.trim() || undefined,
   sort: p.sort,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton, Tooltip } from '@mui/material';
 import { Icon } from '@/components/icon';
 
-/** Fullscreen on and off (spec 000: where the browser refuses, that is only logged). */
+/** Fullscreen on and off (docs/product.md, "Top bar, user menu and panels": where the browser refuses, that is only logged). */
 export function FullscreenToggle() {
   const { t } = useTranslation();
   const [on, setOn] = useState(() => !!document.fullscreenElement);

@@ -10,7 +10,7 @@ import { panelCalls, panelQuery, type Box as PanelBox } from '@/lib/panels';
 import { PanelHeader } from './panel-button';
 
 /**
- * The messages or the notifications panel (spec 000): each entry with its icon or image, title,
+ * The messages or the notifications panel (docs/product.md, "Top bar, user menu and panels"): each entry with its icon or image, title,
  * description (as text), time and link; mark as read or unread and remove per entry; mark all as
  * read for the panel, disabled when nothing is unread.
  */

@@ -10,7 +10,7 @@ const MAX = 99;
 
 /**
  * A top-bar button that opens a panel: a popover 90 units (360 px) wide on larger screens, the whole
- * screen on a phone (spec 000, "Messages and notifications panels"). The panel's code is loaded
+ * screen on a phone (docs/product.md, "Top bar, user menu and panels"). The panel's code is loaded
  * when it is first opened; the badge shows a count only above 0.
  */
 export function PanelButton({ icon, label, count = 0, children }: { icon: string; label: string; count?: number; children: (close: () => void) => ReactNode }) {

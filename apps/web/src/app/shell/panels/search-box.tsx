@@ -10,7 +10,7 @@ import { search } from '@/lib/panels';
 import { useDebounced } from '@/lib/use-debounced';
 
 /**
- * The search box (spec 000): `basic` in the top bar on larger screens, `bar` (a button that opens
+ * The search box (docs/product.md, "Top bar, user menu and panels"): `basic` in the top bar on larger screens, `bar` (a button that opens
  * a bar across the top) on a phone. It asks the server 300 ms after typing stops, from 2
  * characters; below that the results clear. `/` or Ctrl+K focuses it, the arrows move through the
  * results, Enter opens one, Escape closes the bar (or the list first).

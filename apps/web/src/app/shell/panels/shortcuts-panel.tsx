@@ -15,7 +15,7 @@ import { PanelHeader } from './panel-button';
 type Mode = { kind: 'view' } | { kind: 'modify' } | { kind: 'add' } | { kind: 'edit'; shortcut: Shortcut };
 
 /**
- * The shortcuts panel (spec 000, section 4): view → modify by the edit button; modify → view by
+ * The shortcuts panel (docs/product.md, "Top bar, user menu and panels"): view → modify by the edit button; modify → view by
  * cancel, → add by the new button, → edit by clicking a shortcut; save or delete → modify; cancel
  * in add or edit → modify. A grid of two columns.
  */

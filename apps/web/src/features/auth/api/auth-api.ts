@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { session } from '@/lib/session';
 import { chosenLanguage } from '@/i18n/chosen';
 
-/** The calls of spec 000 section 7 (auth), each answer parsed with its contract. */
+/** The auth calls (docs/product.md, "The shell's calls"), each answer parsed with its contract. */
 export const authApi = {
   signUp: (body: SignUpBody) => api('auth/sign-up', { method: 'POST', body, schema: ZOk }),
   // A language chosen on this device before signing in becomes the account's.

@@ -41,7 +41,7 @@ const QUICK: { type: EntryType | 'trip'; icon: string }[] = [
   { type: 'trip', icon: 'heroicons_outline:map' },
 ];
 
-/** Every list of the month, by the route the spec gives it. */
+/** Every list of the month, by its route (docs/product.md, "Screens"). */
 const LISTS = [
   { path: '/user/dailyincome', key: 'dailyIncome' },
   { path: '/user/dailyincomeregister', key: 'dailyIncomeRegister' },

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ZFaqCategories, ZGuideCategories, ZGuideOne, ZHelpSearchResults, ZSupportRequest, ZSupportRequestList } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 
-/** The help center's calls (spec 001) and support requests. The language is in the key: the server answers in the user's. */
+/** The help center's calls (docs/product.md, "The supporting areas") and support requests. The language is in the key: the server answers in the user's. */
 export const helpKeys = { all: ['help'] as const, support: ['help', 'support'] as const };
 
 export const faqsQuery = (lang: string, slug?: string) =>
