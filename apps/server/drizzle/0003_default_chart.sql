@@ -1,5 +1,5 @@
--- The default chart (docs/product.md) and the IRS standard mileage rates, seeded once with the schema.
--- Fixed ids, so a demo seed or a test can name them; the names are Spanish (docs/product.md, "The default chart").
+-- The default chart of PRODUCT.md and the IRS standard mileage rates, seeded once with the schema.
+-- Fixed ids, so a demo seed or a test can name them; the names are Spanish, as the spec's are.
 INSERT INTO "categories" ("id","name","kind","tax_line","tax_line_changes","sort_order") VALUES ('00000000-0000-4000-8000-000000000001','Ventas','income','Schedule C line 1 — Gross receipts or sales','[]'::jsonb,10);--> statement-breakpoint
 INSERT INTO "categories" ("id","name","kind","tax_line","tax_line_changes","sort_order") VALUES ('00000000-0000-4000-8000-000000000002','Servicios','income','Schedule C line 1 — Gross receipts or sales','[]'::jsonb,20);--> statement-breakpoint
 INSERT INTO "categories" ("id","name","kind","tax_line","tax_line_changes","sort_order") VALUES ('00000000-0000-4000-8000-000000000003','Otros ingresos','income','Schedule C line 6 — Other income','[]'::jsonb,30);--> statement-breakpoint

@@ -58,5 +58,5 @@ CREATE UNIQUE INDEX "panel_items_key_uq" ON "panel_items" USING btree ("owner_id
 CREATE INDEX "shortcuts_owner_idx" ON "shortcuts" USING btree ("owner_id","sort_order");--> statement-breakpoint
 CREATE INDEX "support_requests_status_idx" ON "support_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "support_requests_user_idx" ON "support_requests" USING btree ("user_id","created_at");--> statement-breakpoint
--- Business gifts get their own subcategory of "Otros gastos": the notifications ask for their receipts (the default chart had no gifts line; docs/product.md).
+-- Business gifts get their own subcategory of "Otros gastos": the notifications ask for their receipts (PRODUCT.md's chart has no gifts line).
 INSERT INTO "subcategories" ("id","category_id","name") SELECT '00000000-0000-4000-9000-000024000001','00000000-0000-4000-8000-000000000024','Regalos de negocio' WHERE EXISTS (SELECT 1 FROM "categories" WHERE "id" = '00000000-0000-4000-8000-000000000024') ON CONFLICT DO NOTHING;

@@ -90,7 +90,7 @@ export type EntryQuery = z.infer<typeof ZEntryQuery>;
 const entryFields = {
   type: ZEntryType,
   date: ZDate,
-  /** For a purchase the server computes it from quantity × unitCost; any amount sent is checked against that. */
+  /** For a purchase the server computes it from quantity × unitCost; an amount sent with a quantity is replaced by that figure. */
   amount: ZLineCents,
   categoryId: ZUuid,
   subcategoryId: z.nullable(ZUuid),
