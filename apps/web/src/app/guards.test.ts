@@ -4,28 +4,11 @@ import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, shellRedirect, s
 import { ApiError } from '@/lib/api';
 import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
 import { tokenExpiringIn } from '@/test/token';
+import { aUser } from '@/test/user';
 
 const signedIn = () => localStorage.setItem('accessToken', tokenExpiringIn());
 
-const user = (over: Partial<User>): User => ({
-  id: 'u',
-  email: 'ana@example.com',
-  name: 'Ana',
-  first_name: 'Ana',
-  company: null,
-  avatar: null,
-  profile_img_url: null,
-  status: 'online',
-  role: 'user',
-  plan: 'basic',
-  trialEndsAt: null,
-  onTrial: false,
-  accountStatus: 'active',
-  emailConfirmed: true,
-  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
-  createdAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const user = (over: Partial<User>): User => aUser({ id: 'u', email: 'ana@example.com', name: 'Ana', ...over });
 
 const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} }) as LoaderFunctionArgs;
 

@@ -4,6 +4,7 @@ import ConfirmEmail from './confirm-email';
 import { currentUserQuery, queryClient } from '@/lib/queries';
 import { session } from '@/lib/session';
 import { tokenExpiringIn } from '@/test/token';
+import { aUser } from '@/test/user';
 
 vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
@@ -14,24 +15,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-const user = {
-  id: 'u1',
-  email: 'owner@example.com',
-  name: 'Ana Owner',
-  first_name: 'Ana',
-  company: null,
-  avatar: null,
-  profile_img_url: null,
-  status: 'online',
-  role: 'user',
-  plan: 'free',
-  trialEndsAt: '2026-01-31T00:00:00.000Z',
-  onTrial: true,
-  accountStatus: 'active',
-  emailConfirmed: true,
-  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = aUser({ plan: 'free', trialEndsAt: '2026-01-31T00:00:00.000Z', onTrial: true });
 // A well-formed token that expires in an hour, so the session counts as present.
 const token = tokenExpiringIn();
 
