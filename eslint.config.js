@@ -1,10 +1,13 @@
 // One lint for the whole repository (part of `npm test`): typescript-eslint with type information,
-// React's hooks rules and jsx-a11y on the web app, and the web app's import boundaries.
+// React's hooks rules and jsx-a11y (its fork jsx-a11y-x) on the web app, and the web app's import boundaries.
 import path from 'node:path';
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import jsxA11y from 'eslint-plugin-jsx-a11y';
+// jsx-a11y's maintained fork: the same rules, and ESLint 10 in its peer range, which the original's
+// 6.10.2 lacks (docs/decisions/012-dependency-majors.md). Registered under the original's name.
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
 
 const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
@@ -49,10 +52,10 @@ const boundaries = {
   },
 };
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/coverage/**', 'apps/server/drizzle/**', '**/*.d.mts'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -83,7 +86,7 @@ export default tseslint.config(
       // written for the compiler, which this app does not use.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      ...jsxA11y.flatConfigs.recommended.rules,
+      ...Object.fromEntries(Object.entries(jsxA11y.configs.recommended.rules).map(([rule, level]) => [rule.replace(/^jsx-a11y-x\//, 'jsx-a11y/'), level])),
       // Focus moved on purpose to a dialog's or a form's first field (a MUI prop, not the DOM attribute).
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
       'cuadre/boundaries': 'error',

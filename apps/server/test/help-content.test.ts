@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { parse, type TSESTree } from '@typescript-eslint/typescript-estree';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@cuadre/contracts';
 import { frontMatter, HELP_ROOT, loadHelpLibrary } from '../src/modules/help/help-content.js';
@@ -22,31 +22,47 @@ const MAX_BODY = 4000;
 
 /** Every route path of the web app's router (`/user/workers`, `/user/help-center/guides/:categorySlug/:guideSlug`), nested paths joined. */
 function routePaths(): string[] {
-  const source = ts.createSourceFile(ROUTER, readFileSync(ROUTER, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  let routes: ts.ArrayLiteralExpression | undefined;
-  const find = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'routes' && node.initializer && ts.isArrayLiteralExpression(node.initializer))
-      routes = node.initializer;
-    else node.forEachChild(find);
+  // Parsed with typescript-estree (ESTree nodes) rather than the compiler's API: the type checker is
+  // TypeScript 7, which has no JavaScript API (docs/decisions/012-dependency-majors.md).
+  const code = readFileSync(ROUTER, 'utf8');
+  const program = parse(code, { jsx: true, range: true, filePath: ROUTER });
+  const text = (node: TSESTree.Node) => code.slice(node.range[0], node.range[1]);
+  let routes: TSESTree.ArrayExpression | undefined;
+  const find = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || routes) return;
+    const n = node as TSESTree.Node;
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.id.name === 'routes' && n.init?.type === 'ArrayExpression') {
+      routes = n.init;
+      return;
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (key === 'parent') continue;
+      if (Array.isArray(value)) value.forEach(find);
+      else if (value && typeof value === 'object' && 'type' in value) find(value);
+    }
   };
-  find(source);
+  find(program);
   if (!routes) throw new Error('router.tsx has no `routes` array');
+  const keyName = (p: TSESTree.ObjectLiteralElement) =>
+    p.type === 'Property' ? (p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined) : undefined;
   const out: string[] = [];
-  const walk = (list: ts.ArrayLiteralExpression, parent: string) => {
+  const walk = (list: TSESTree.ArrayExpression, parent: string) => {
     for (const route of list.elements) {
       // A route written some other way (a variable, a spread array) would be skipped silently: refuse it.
-      if (!ts.isObjectLiteralExpression(route)) throw new Error(`A route that is not an object literal: ${route.getText(source)}`);
-      const prop = (name: string) =>
-        route.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(source) === name)?.initializer;
+      if (route?.type !== 'ObjectExpression') throw new Error(`A route that is not an object literal: ${route ? text(route) : 'a hole'}`);
+      const prop = (name: string) => {
+        const found = route.properties.find((p) => p.type === 'Property' && keyName(p) === name);
+        return found?.type === 'Property' ? found.value : undefined;
+      };
       let here = parent;
       const own = prop('path');
       const children = prop('children');
-      if (children && !ts.isArrayLiteralExpression(children)) throw new Error(`Route children that are not an array: ${children.getText(source)}`);
+      if (children && children.type !== 'ArrayExpression') throw new Error(`Route children that are not an array: ${text(children)}`);
       if (own) {
-        if (!ts.isStringLiteral(own)) throw new Error(`A route path that is not a string: ${own.getText(source)}`);
-        here = own.text.startsWith('/') ? own.text : `${parent.replace(/\/$/, '')}/${own.text}`;
+        if (own.type !== 'Literal' || typeof own.value !== 'string') throw new Error(`A route path that is not a string: ${text(own)}`);
+        here = own.value.startsWith('/') ? own.value : `${parent.replace(/\/$/, '')}/${own.value}`;
         // A path that only groups others (`user`) opens nothing itself unless it has an index route.
-        const index = children?.elements.some((c) => ts.isObjectLiteralExpression(c) && c.properties.some((p) => p.name?.getText(source) === 'index'));
+        const index = children?.elements.some((c) => c?.type === 'ObjectExpression' && c.properties.some((p) => keyName(p) === 'index'));
         if (!children || index) out.push(here);
       }
       if (children) walk(children, here);

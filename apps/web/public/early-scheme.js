@@ -2,7 +2,7 @@
 // one), so the splash screen already wears the remembered scheme and theme. The app takes over from
 // here with the same rules (src/app/theme): light unless told otherwise, auto follows the system.
 (function () {
-  var prefs = {};
+  var prefs;
   try {
     prefs = JSON.parse(localStorage.getItem('preferences') || '{}') || {};
   } catch {

@@ -47,7 +47,7 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 export function amountOf(query: string): number | null {
   const s = query.replace(/[\s$€£₺]/g, '');
   let whole: string;
-  let frac = '';
+  let frac: string;
   let m: RegExpMatchArray | null;
   if ((m = s.match(/^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/))) [whole, frac] = [m[1]!.replace(/,/g, ''), m[2] ?? ''];
   else if ((m = s.match(/^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/))) [whole, frac] = [m[1]!.replace(/\./g, ''), m[2] ?? ''];
