@@ -13,34 +13,33 @@ export interface Notices {
 
 /** A page's one line of feedback after an action: a success, or a failure in words. */
 export function useNotices(): Notices {
-  const [success, setSuccess] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>();
+  // The last notice stays set while the snackbar slides away, so its text does not vanish mid-animation.
+  const [notice, setNotice] = useState<{ success: string } | { failure: unknown } | null>(null);
+  const [open, setOpen] = useState(false);
+  const failure = notice && 'failure' in notice ? notice.failure : undefined;
   const failureText = useErrorText(failure);
-  const isError = failure !== undefined;
-  const close = () => {
-    setSuccess(null);
-    setFailure(undefined);
-  };
+  const isError = notice !== null && 'failure' in notice;
+  const close = () => setOpen(false);
   const view = (
     <Snackbar
-      open={isError || success !== null}
+      open={open}
       autoHideDuration={isError ? 8000 : 5000}
       onClose={(_e, reason) => reason !== 'clickaway' && close()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       <Alert severity={isError ? 'error' : 'success'} variant="filled" role={isError ? 'alert' : 'status'} onClose={close} sx={{ width: '100%' }}>
-        {isError ? failureText : success}
+        {notice && 'success' in notice ? notice.success : failureText}
       </Alert>
     </Snackbar>
   );
   return {
     done: (text) => {
-      setFailure(undefined);
-      setSuccess(text);
+      setNotice({ success: text });
+      setOpen(true);
     },
     failed: (error) => {
-      setSuccess(null);
-      setFailure(error);
+      setNotice({ failure: error });
+      setOpen(true);
     },
     view,
   };

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, queryOptions } from '@tanstack/react-query';
-import { ZNavigation, ZUser } from '@cuadre/contracts';
+import { ZNavigation, ZUser, type UpdateUserBody } from '@cuadre/contracts';
 import { api, ApiError } from '@/lib/api';
 
 export const queryClient: QueryClient = new QueryClient({
@@ -22,6 +22,9 @@ export const currentUserQuery = queryOptions({
   queryKey: ['common', 'user'],
   queryFn: ({ signal }) => api('common/user', { schema: ZUser, signal }),
 });
+
+/** PATCH api/common/user with some of the signed-in user's fields: the one place that calls it. */
+export const updateCurrentUser = (user: UpdateUserBody['user']) => api('common/user', { method: 'PATCH', body: { user }, schema: ZUser });
 
 /** The menus for the user's role (GET api/common/navigation, docs/product.md "The shell's calls"). */
 export const navigationQuery = queryOptions({

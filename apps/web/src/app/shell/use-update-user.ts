@@ -1,15 +1,14 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { ZUser, type Preferences, type UpdateUserBody } from '@cuadre/contracts';
-import { api } from '@/lib/api';
-import { currentUserQuery } from '@/lib/queries';
+import type { Preferences, UpdateUserBody } from '@cuadre/contracts';
+import { currentUserQuery, updateCurrentUser } from '@/lib/queries';
 import { usePreferences } from '@/lib/preferences';
 
 /** PATCH api/common/user with some of the user's fields; the answer replaces the cached user. */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user: UpdateUserBody['user']) => api('common/user', { method: 'PATCH', body: { user }, schema: ZUser }),
+    mutationFn: (user: UpdateUserBody['user']) => updateCurrentUser(user),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }

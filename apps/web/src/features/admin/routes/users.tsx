@@ -2,12 +2,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Alert, Avatar, Box, Button, MenuItem, Snackbar, Stack, TextField, Typography } from '@mui/material';
+import { Avatar, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
 import { initialsOf } from '@/lib/presence';
 import { formatShortDate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useNotices } from '@/components/notice';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/page-states';
@@ -21,11 +22,6 @@ import { UserRowActions } from '../components/user-row-actions';
 
 type DialogState = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'disable'; user: AdminUser } | { kind: 'reset'; user: AdminUser };
 type UserSort = (typeof ADMIN_USER_SORTS)[number];
-
-interface Notice {
-  severity: 'success' | 'error';
-  text: string;
-}
 
 /** Newest accounts first: what an administrator usually looks for. */
 export const USERS_LIST: ListConfig<UserSort, 'role' | 'plan' | 'status'> = {
@@ -58,13 +54,7 @@ export default function Users() {
   );
 
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  // The last notice stays set while the snackbar slides away, so its text does not vanish mid-animation.
-  const [notice, setNoticeState] = useState<Notice | null>(null);
-  const [noticeOpen, setNoticeOpen] = useState(false);
-  const setNotice = (n: Notice) => {
-    setNoticeState(n);
-    setNoticeOpen(true);
-  };
+  const notices = useNotices();
   const closeDialog = () => setDialog(null);
 
   const refresh = async (changedId?: string) => {
@@ -82,7 +72,7 @@ export default function Users() {
         ...(isSelf ? {} : { role: values.role, status: values.status }),
       });
       await refresh(u.id);
-      setNotice({ severity: 'success', text: t('admin.notices.updated', { name: values.name.trim() }) });
+      notices.done(t('admin.notices.updated', { name: values.name.trim() }));
     } else {
       const created = await createUser({
         name: values.name.trim(),
@@ -92,10 +82,7 @@ export default function Users() {
         ...(values.password ? { password: values.password } : {}),
       });
       await refresh();
-      setNotice({
-        severity: 'success',
-        text: values.password ? t('admin.notices.created', { email: created.email }) : t('admin.notices.createdWithMail', { email: created.email }),
-      });
+      notices.done(values.password ? t('admin.notices.created', { email: created.email }) : t('admin.notices.createdWithMail', { email: created.email }));
     }
     closeDialog();
   };
@@ -104,11 +91,11 @@ export default function Users() {
     mutationFn: (u: AdminUser) => disableUser(u.id),
     onSuccess: async (u) => {
       await refresh(u.id);
-      setNotice({ severity: 'success', text: t('admin.notices.disabled', { name: u.name }) });
+      notices.done(t('admin.notices.disabled', { name: u.name }));
       closeDialog();
     },
     onError: (err) => {
-      setNotice({ severity: 'error', text: err.message });
+      notices.failed(err);
       closeDialog();
     },
   });
@@ -116,18 +103,18 @@ export default function Users() {
     mutationFn: (u: AdminUser) => updateUser(u.id, { status: 'active' }),
     onSuccess: async (u) => {
       await refresh(u.id);
-      setNotice({ severity: 'success', text: t('admin.notices.enabled', { name: u.name }) });
+      notices.done(t('admin.notices.enabled', { name: u.name }));
     },
-    onError: (err) => setNotice({ severity: 'error', text: err.message }),
+    onError: (err) => notices.failed(err),
   });
   const reset = useMutation({
     mutationFn: (u: AdminUser) => sendResetMail(u.id),
     onSuccess: (_ok, u) => {
-      setNotice({ severity: 'success', text: t('admin.notices.resetSent', { email: u.email }) });
+      notices.done(t('admin.notices.resetSent', { email: u.email }));
       closeDialog();
     },
     onError: (err) => {
-      setNotice({ severity: 'error', text: err.message });
+      notices.failed(err);
       closeDialog();
     },
   });
@@ -326,22 +313,7 @@ export default function Users() {
         onConfirm={() => dialog?.kind === 'reset' && reset.mutate(dialog.user)}
         onClose={closeDialog}
       />
-      <Snackbar
-        open={noticeOpen}
-        autoHideDuration={notice?.severity === 'error' ? 8000 : 5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setNoticeOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={notice?.severity ?? 'success'}
-          variant="filled"
-          onClose={() => setNoticeOpen(false)}
-          sx={{ width: '100%' }}
-          role={notice?.severity === 'error' ? 'alert' : 'status'}
-        >
-          {notice?.text}
-        </Alert>
-      </Snackbar>
+      {notices.view}
     </Box>
   );
 }

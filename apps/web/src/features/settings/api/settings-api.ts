@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZOk, ZSessionList, ZUser, type ChangePasswordBody, type UpdateUserBody } from '@cuadre/contracts';
+import { ZOk, ZSessionList, ZUser, type ChangePasswordBody } from '@cuadre/contracts';
 import { api } from '@/lib/api';
-
-export const updateMe = (user: UpdateUserBody['user']) => api('common/user', { method: 'PATCH', body: { user }, schema: ZUser });
 
 export function uploadAvatar(file: File) {
   const form = new FormData();

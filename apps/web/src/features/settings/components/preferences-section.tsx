@@ -4,9 +4,8 @@ import { Box, ButtonBase, MenuItem, Stack, TextField, ToggleButton, ToggleButton
 import { LANGUAGES, LAYOUTS, SCHEMES, THEMES, type Preferences, type User } from '@cuadre/contracts';
 import type { ApplyPreferences } from '@/lib/preferences';
 import { PALETTES } from '@/lib/palettes';
-import { currentUserQuery } from '@/lib/queries';
+import { currentUserQuery, updateCurrentUser } from '@/lib/queries';
 import { Icon } from '@/components/icon';
-import { updateMe } from '../api/settings-api';
 
 const SCHEME_ICONS = {
   light: 'heroicons_outline:sun',
@@ -74,7 +73,7 @@ export function PreferencesSection({
   const { t } = useTranslation();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (patch: Partial<Preferences>) => updateMe({ preferences: patch }),
+    mutationFn: (patch: Partial<Preferences>) => updateCurrentUser({ preferences: patch }),
     onMutate: (patch) => {
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, user.preferences[k as keyof Preferences]])) as Partial<Preferences>;
       apply(patch);

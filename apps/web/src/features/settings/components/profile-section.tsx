@@ -4,10 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Box, Divider, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { USER_STATUSES, ZPersonName, type Presence, type User } from '@cuadre/contracts';
-import { currentUserQuery } from '@/lib/queries';
+import { currentUserQuery, updateCurrentUser } from '@/lib/queries';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
-import { updateMe } from '../api/settings-api';
 import { PRESENCE_COLORS } from '@/lib/presence';
 import { AvatarField } from './avatar-field';
 
@@ -19,7 +18,7 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
   const { t } = useTranslation();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (status: Presence) => updateMe({ status }),
+    mutationFn: (status: Presence) => updateCurrentUser({ status }),
     onSuccess: (u) => {
       qc.setQueryData(currentUserQuery.queryKey, u);
       onSaved(t('settings.presence.saved', { status: t(`settings.presence.${u.status}`) }));
@@ -66,7 +65,7 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
   const { form, onSubmit, formError, pending, leaveDialog } = useAppForm<ProfileValues>(ZProfileForm, {
     defaultValues: { name: user.name },
     submit: async (values) => {
-      const u = await updateMe({ name: values.name });
+      const u = await updateCurrentUser({ name: values.name });
       qc.setQueryData(currentUserQuery.queryKey, u);
       return u;
     },

@@ -1,11 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Card, CardContent, Snackbar, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Card, CardContent, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { usePreferences } from '@/lib/preferences';
 import { currentUserQuery } from '@/lib/queries';
 import { Icon } from '@/components/icon';
+import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/page-states';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -24,11 +25,6 @@ const ICONS: Record<Section, string> = {
   security: 'heroicons_outline:lock-closed',
   data: 'heroicons_outline:archive-box',
 };
-
-interface Notice {
-  severity: 'success' | 'error';
-  text: string;
-}
 
 function SectionCard({ title, subtitle, children, id }: { title: string; subtitle?: string; children: ReactNode; id?: string }) {
   return (
@@ -61,14 +57,10 @@ export default function UserSettings() {
   const tabParam = searchParams.get('tab');
   const tab: Section = (SECTIONS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Section) : 'profile';
 
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [noticeOpen, setNoticeOpen] = useState(false);
-  const show = (severity: Notice['severity']) => (text: string) => {
-    setNotice({ severity, text });
-    setNoticeOpen(true);
-  };
-  const onSaved = show('success');
-  const onError = show('error');
+  const notices = useNotices();
+  const onSaved = notices.done;
+  // The sections report a failure already in words.
+  const onError = (text: string) => notices.failed(new Error(text));
 
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <ErrorState error={user.error} onRetry={() => user.refetch()} />;
@@ -148,22 +140,7 @@ export default function UserSettings() {
           ))}
         </Stack>
       )}
-      <Snackbar
-        open={noticeOpen}
-        autoHideDuration={notice?.severity === 'error' ? 8000 : 4000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setNoticeOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={notice?.severity ?? 'success'}
-          variant="filled"
-          onClose={() => setNoticeOpen(false)}
-          role={notice?.severity === 'error' ? 'alert' : 'status'}
-          sx={{ width: '100%' }}
-        >
-          {notice?.text}
-        </Alert>
-      </Snackbar>
+      {notices.view}
     </Box>
   );
 }
