@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, planRequired, unauthorized } from '../lib/errors.js';
 import { headerLanguage } from '../lib/language.js';
-import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
-import { keepsBooks } from '../modules/users/trial.js';
+import type { Authenticated, AuthService } from '../modules/auth/index.js';
+import { keepsBooks } from '../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterCommit, withTransaction, type Db } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
-import type { AuthService, Authenticated, ClientMeta } from '../auth/auth.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import type { AuthService, Authenticated, ClientMeta } from '../auth/index.js';
+import { UsersRepository } from '../users/index.js';
 
 /** The owner's own account: removing it with everything it holds. */
 export class AccountService {

@@ -3,11 +3,9 @@ import type { AdminCreateUserBody, AdminStats, AdminUpdateUserBody, AdminUser, A
 import { withTransaction, type Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
-import { toUser } from '../users/users.mapper.js';
-import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import type { Authenticated, AuthService } from '../auth/auth.service.js';
-import type { PlanRequestsService } from '../plans/plan-requests.service.js';
-import type { PlansRepository } from '../plans/plans.routes.js';
+import { toUser, UsersRepository, type UserRow } from '../users/index.js';
+import type { Authenticated, AuthService } from '../auth/index.js';
+import type { PlanRequestsService, PlansRepository } from '../plans/index.js';
 import { FREE_PLAN } from '@cuadre/contracts';
 import type { AdminRepository } from './admin.repository.js';
 

@@ -3,13 +3,12 @@ import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { AttemptCounter, GuessThrottle } from '../../lib/attempts.js';
 import { AppError, rateLimited, unauthorized, validation } from '../../lib/errors.js';
 import { SessionCache } from '../../lib/session-cache.js';
-import type { MailJob, MailQueue } from '../../lib/mail-queue.js';
+import type { MailJob, MailQueue } from '../mail/index.js';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.js';
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_TTL_SECONDS, type AccessTokens, hashMailToken, newMailToken } from '../../lib/tokens.js';
-import { toUser } from '../users/users.mapper.js';
-import { UsersRepository, type SessionRow, type UserRow } from '../users/users.repository.js';
-import { trialEnd } from '../users/trial.js';
-import { alreadyRegisteredMail, confirmEmailMail, mailLanguage, resetPasswordMail } from './auth.mail.js';
+import { toUser, trialEnd, UsersRepository, type SessionRow, type UserRow } from '../users/index.js';
+import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from './auth.mail.js';
+import { accountLanguage } from '../../lib/language.js';
 import { AuthRepository, type MailTokenKind } from './auth.repository.js';
 
 export interface ClientMeta {
@@ -115,19 +114,19 @@ export class AuthService {
     const users = new UsersRepository(tx);
     if (!job.created) {
       const existing = job.email ? await users.byEmail(job.email) : undefined;
-      return existing ? alreadyRegisteredMail(mailLanguage(existing), existing.email, existing.name, this.link('/sign-in')) : undefined;
+      return existing ? alreadyRegisteredMail(accountLanguage(existing), existing.email, existing.name, this.link('/sign-in')) : undefined;
     }
     const user = job.userId ? await users.byId(job.userId) : undefined;
     if (!user || user.emailConfirmedAt || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
-    return confirmEmailMail(mailLanguage(user), user.email, user.name, this.link('/confirm-email', token));
+    return confirmEmailMail(accountLanguage(user), user.email, user.name, this.link('/confirm-email', token));
   }
 
   private async composeConfirmation(tx: Tx, job: MailJob) {
     const user = job.email ? await new UsersRepository(tx).byEmail(job.email) : undefined;
     if (!user || user.emailConfirmedAt || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
-    return confirmEmailMail(mailLanguage(user), user.email, user.name, this.link('/confirm-email', token));
+    return confirmEmailMail(accountLanguage(user), user.email, user.name, this.link('/confirm-email', token));
   }
 
   private async composeReset(tx: Tx, job: MailJob) {
@@ -135,7 +134,7 @@ export class AuthService {
     const user = job.userId ? await users.byId(job.userId) : job.email ? await users.byEmail(job.email) : undefined;
     if (!user || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'reset_password', RESET_TTL_MS);
-    return resetPasswordMail(mailLanguage(user), user.email, user.name, this.link('/reset-password', token));
+    return resetPasswordMail(accountLanguage(user), user.email, user.name, this.link('/reset-password', token));
   }
 
   /**

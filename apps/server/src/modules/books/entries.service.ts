@@ -20,7 +20,7 @@ import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.
 import { AppError, notFound, validation } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { AuditRepository } from './audit.repository.js';
 import { EntriesRepository, type AttachmentJson, type AttachmentRow, type DetailedEntry, type EntryRow, type NewEntry } from './entries.repository.js';
 import { PeriodsRepository } from './periods.repository.js';
