@@ -18,7 +18,7 @@ export class AccountService {
    * its files (receipts, exports) once that has committed. The last active administrator cannot.
    */
   async remove(auth: Authenticated, password: string, meta: ClientMeta): Promise<true> {
-    await this.auth.confirmPassword(auth, password, meta);
+    await this.auth.passwords.confirm(auth, password, meta);
     const id = auth.user.id;
     await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);

@@ -10,5 +10,5 @@ export { PANEL_TEXTS } from './texts.js';
 
 /** The shell's panels: messages, notifications (made by rules from the books), shortcuts, and the live channel that updates their badges. */
 export default async function panelsArea(app: FastifyInstance, { core }: AreaOptions) {
-  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards, (token) => core.auth.authenticate(token));
+  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards, (token) => core.auth.sessions.authenticate(token));
 }
