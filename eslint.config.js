@@ -1,5 +1,6 @@
 // One lint for the whole repository (part of `npm test`, after oxlint's type-aware rules): typescript-eslint,
-// React's hooks rules and jsx-a11y (its fork jsx-a11y-x) on the web app, and the web app's import boundaries.
+// React's hooks rules and jsx-a11y (its fork jsx-a11y-x) on the web app, and the import boundaries of the
+// web app and the server.
 import path from 'node:path';
 import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
@@ -52,6 +53,49 @@ const boundaries = {
   },
 };
 
+const serverSrc = path.resolve(import.meta.dirname, 'apps/server/src');
+
+/** Where a file under apps/server/src sits: `modules/<area>` for a file of an area, else its top folder (lib, db, plugins...). */
+const serverPlaceOf = (file) => {
+  const rel = path.relative(serverSrc, file).split(path.sep);
+  if (rel[0] === '..') return undefined;
+  if (rel[0] === 'modules' && rel.length > 2) return `modules/${rel[1]}`;
+  return rel.length > 1 ? rel[0] : '.';
+};
+
+/**
+ * docs/architecture.md, "Layers": an area imports another only through its `index.ts` (what the area
+ * offers the others), and neither does anything outside the areas reach into one; `lib/` and `db/`,
+ * which every area builds on, import no area at all.
+ */
+const serverBoundaries = {
+  meta: { type: 'problem', messages: { crossing: '{{from}} may not import {{to}} ({{why}})' }, schema: [] },
+  create(context) {
+    const from = serverPlaceOf(context.filename);
+    if (!from) return {};
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), specifier);
+      const to = serverPlaceOf(target);
+      if (!to || to === from || !to.startsWith('modules/')) return;
+      const shown = path.relative(serverSrc, target).split(path.sep).join('/');
+      let why;
+      if (from === 'lib' || from === 'db') why = `${from}/ imports no area`;
+      else if (path.dirname(target) !== path.join(serverSrc, to) || !/^index(\.[jt]s)?$/.test(path.basename(target)))
+        why = `another area is imported only through its index.ts: ${to}/index.js`;
+      if (why) context.report({ node, messageId: 'crossing', data: { from, to: shown, why } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+const cuadre = { rules: { boundaries, 'server-boundaries': serverBoundaries } };
+
 export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/coverage/**', 'apps/server/drizzle/**', '**/*.d.mts'] },
   js.configs.recommended,
@@ -71,7 +115,7 @@ export default defineConfig(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cuadre: { rules: { boundaries } } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, cuadre },
     rules: {
       // The classic hooks rules; the React Compiler's rules (set-state-in-effect, refs...) judge code
       // written for the compiler, which this app does not use.
@@ -82,6 +126,11 @@ export default defineConfig(
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
       'cuadre/boundaries': 'error',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { cuadre },
+    rules: { 'cuadre/server-boundaries': 'error' },
   },
   {
     files: ['apps/web/public/**/*.js'],

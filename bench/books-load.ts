@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStale } from '../scripts/build.mjs';
-import { seedDemo } from '../apps/server/src/db/seed/demo.js';
+import { seedDemo } from '../apps/server/src/cli/seed-demo.js';
 import { freshPostgres, load, startServer, stop } from './lib.js';
 import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
 

@@ -8,7 +8,7 @@ import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { entries, users } from '../src/db/schema/index.js';
-import { seedDemo } from '../src/db/seed/demo.js';
+import { seedDemo } from '../src/cli/seed-demo.js';
 import { CommandError, backupCommand, restoreCommand, type Target } from '../src/modules/backup/commands.js';
 import { createTestApp, testEnv, ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from './helpers/app.js';
 import { createPostgresDatabase, createTestStore, tempDir, usingPostgres, type TestStore } from './helpers/database.js';

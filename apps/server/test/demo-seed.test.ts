@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, entries, trips, users } from '../src/db/schema/index.js';
 import { defaultSubcategoryId } from '../src/db/default-chart.js';
-import { seedDemo } from '../src/db/seed/demo.js';
+import { seedDemo } from '../src/cli/seed-demo.js';
 import { createTestApp, testEnv, type TestApp } from './helpers/app.js';
 import { createTestStore, type TestStore } from './helpers/database.js';
 import { expectOk } from './helpers/expect.js';

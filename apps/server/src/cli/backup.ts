@@ -1,4 +1,4 @@
-import { backupCommand } from '../modules/backup/commands.js';
+import { backupCommand } from '../modules/backup/index.js';
 import { megabytes, runCommand, seconds } from './run.js';
 
 // npm run backup -- FILE

@@ -1,4 +1,4 @@
-import { restoreCommand } from '../modules/backup/commands.js';
+import { restoreCommand } from '../modules/backup/index.js';
 import { runCommand, seconds } from './run.js';
 
 // npm run restore -- FILE

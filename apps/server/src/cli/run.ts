@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CommandError, type Target } from '../modules/backup/commands.js';
+import { CommandError, type Target } from '../modules/backup/index.js';
 
 /**
  * What the backup and restore commands share: the target from the same variables the server reads

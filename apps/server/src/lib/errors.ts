@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorDetail } from '@cuadre/contracts';
+import { ErrorCode, ZApiError, type ErrorDetail } from '@cuadre/contracts';
 
 /** An error meant for the client: its status, stable code and message are sent as they are. */
 export class AppError extends Error {
@@ -29,3 +29,9 @@ export const badReference = (path: string, message: string) => validation(messag
 /** PostgreSQL's unique_violation, raised by a constraint that a check before the write could not see (a race). */
 export const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * The error statuses every call on the books declares (bad input, signed out, no plan or not theirs,
+ * not found, a conflict or a closed month): the books, the chart and the reports answer them alike.
+ */
+export const bookErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };

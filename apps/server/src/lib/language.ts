@@ -21,7 +21,14 @@ export function headerLanguage(req: FastifyRequest): Language | undefined {
  * the account's preference, else English.
  */
 export function readerLanguage(auth: { language?: Language; user: { preferences: Partial<Preferences> | null } }): Language {
-  if (auth.language) return auth.language;
-  const preferred = auth.user.preferences?.language;
+  return auth.language ?? accountLanguage(auth.user);
+}
+
+/**
+ * The account's language (set at sign-up, at sign-in or in settings), English when none is known:
+ * what a mail, a notification or a help page is written in when no client names one.
+ */
+export function accountLanguage(user: { preferences: Partial<Preferences> | null }): Language {
+  const preferred = user.preferences?.language;
   return known(preferred) ? preferred : 'en';
 }

@@ -2,11 +2,11 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/env.js';
 import type { EventBus } from '../lib/events.js';
 import type { Database, Db } from '../db/client.js';
-import type { MailQueue } from '../lib/mail-queue.js';
+import type { MailQueue } from './mail/index.js';
 import type { OutageLog } from '../lib/outage.js';
 import type { Guards } from '../plugins/auth.js';
-import type { AuthService } from './auth/auth.service.js';
-import type { JobRunner } from './jobs/job-runner.js';
+import type { AuthService } from './auth/index.js';
+import type { JobRunner } from './jobs/index.js';
 
 /**
  * What every area shares, made once in app.ts: the configuration, the database, Redis when configured,

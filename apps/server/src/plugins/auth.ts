@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, planRequired, unauthorized } from '../lib/errors.js';
 import { headerLanguage } from '../lib/language.js';
-import type { Authenticated, AuthService } from '../modules/auth/auth.service.js';
-import { keepsBooks } from '../modules/users/trial.js';
+import type { Authenticated, AuthService } from '../modules/auth/index.js';
+import { keepsBooks } from '../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +26,7 @@ export function authGuards(app: FastifyInstance, auth: AuthService) {
   const requireUser = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Sign in to continue');
-    const found = await auth.authenticate(token);
+    const found = await auth.sessions.authenticate(token);
     // A copy: the session cache hands the same object to every request of the session.
     const language = headerLanguage(request);
     request.auth = language ? { ...found, language } : found;

@@ -4,9 +4,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { readerLanguage } from '../../lib/language.js';
 import { safeName, ZipWriter } from '../../lib/zip.js';
-import type { JobContext } from '../jobs/job-runner.js';
-import { ledgerCsv, mileageCsv } from '../reports/ledger-files.js';
-import { ReportsRepository } from '../reports/reports.repository.js';
+import type { JobContext } from '../jobs/index.js';
+import { ledgerCsv, mileageCsv, ReportsRepository } from '../reports/index.js';
 
 /** Tables whose rows belong to one owner (an `owner_id` column), found in the catalog so none is forgotten. */
 async function ownedTables(db: Db): Promise<string[]> {

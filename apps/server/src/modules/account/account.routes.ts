@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZDeleteAccountBody, ZOk } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import type { JobHandler } from '../jobs/job-runner.js';
+import type { JobHandler } from '../jobs/index.js';
 import type { AccountService } from './account.service.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };

@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterCommit, withTransaction, type Db } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
-import type { AuthService, Authenticated, ClientMeta } from '../auth/auth.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import type { AuthService, Authenticated, ClientMeta } from '../auth/index.js';
+import { UsersRepository } from '../users/index.js';
 
 /** The owner's own account: removing it with everything it holds. */
 export class AccountService {
@@ -18,7 +18,7 @@ export class AccountService {
    * its files (receipts, exports) once that has committed. The last active administrator cannot.
    */
   async remove(auth: Authenticated, password: string, meta: ClientMeta): Promise<true> {
-    await this.auth.confirmPassword(auth, password, meta);
+    await this.auth.passwords.confirm(auth, password, meta);
     const id = auth.user.id;
     await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);

@@ -4,11 +4,9 @@ import { accountExportJob } from './account-export.js';
 import { accountRoutes } from './account.routes.js';
 import { AccountService } from './account.service.js';
 
-/** The owner's own account: all their data as a file, and deleting the account. */
+/** The owner's own account: all their data as a file (a job of its own kind), and deleting the account. */
 export default async function accountArea(app: FastifyInstance, { core }: AreaOptions) {
-  accountRoutes(
-    app,
-    { account: new AccountService(core.db, core.auth, core.config.dataDir), exportAll: accountExportJob(core.db, core.config.dataDir) },
-    core.guards,
-  );
+  const exportAll = accountExportJob(core.db, core.config.dataDir);
+  core.jobs.register('account_export', exportAll);
+  accountRoutes(app, { account: new AccountService(core.db, core.auth, core.config.dataDir), exportAll }, core.guards);
 }

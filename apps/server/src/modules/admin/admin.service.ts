@@ -3,11 +3,9 @@ import type { AdminCreateUserBody, AdminStats, AdminUpdateUserBody, AdminUser, A
 import { withTransaction, type Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
-import { toUser } from '../users/users.mapper.js';
-import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import type { Authenticated, AuthService } from '../auth/auth.service.js';
-import type { PlanRequestsService } from '../plans/plan-requests.service.js';
-import type { PlansRepository } from '../plans/plans.routes.js';
+import { toUser, UsersRepository, type UserRow } from '../users/index.js';
+import type { Authenticated, AuthService } from '../auth/index.js';
+import type { PlanRequestsService, PlansRepository } from '../plans/index.js';
 import { FREE_PLAN } from '@cuadre/contracts';
 import type { AdminRepository } from './admin.repository.js';
 
@@ -73,10 +71,10 @@ export class AdminService {
       });
       // Taken since the check above, by a request that raced this one.
       if (!created) throw taken();
-      if (!body.password) await this.auth.queueResetMail(tx, created.id);
+      if (!body.password) await this.auth.links.queueResetMail(tx, created.id);
       return created;
     });
-    this.auth.wakeMailQueue();
+    this.auth.links.wake();
     return toAdminUser(row);
   }
 
@@ -112,7 +110,7 @@ export class AdminService {
       const next = await users.update(id, { ...fields, ...trial });
       if (body.status === 'disabled' && row.status !== 'disabled') {
         await users.revokeAllSessions(id);
-        await this.auth.endPendingLinks(tx, id);
+        await this.auth.links.endPendingLinks(tx, id);
       }
       const answered = activates && (await this.planRequests.answerOnActivation(tx, actor.user.id, id, planName!));
       return { row: next!, answered };
@@ -124,7 +122,7 @@ export class AdminService {
   async sendReset(id: string): Promise<true> {
     const row = await this.users.byId(id);
     if (!row) throw notFound('User');
-    await this.auth.sendResetMail(row);
+    await this.auth.links.sendResetMail(row);
     return true;
   }
 

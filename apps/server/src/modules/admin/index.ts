@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
-import { PlanRequestsService } from '../plans/plan-requests.service.js';
-import { PlansRepository } from '../plans/plans.routes.js';
+import { PlanRequestsService, PlansRepository } from '../plans/index.js';
 import { AdminRepository } from './admin.repository.js';
 import { adminRoutes } from './admin.routes.js';
 import { AdminService } from './admin.service.js';

@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language, type Preferences } from '@cuadre/contracts';
-import type { Mail } from '../../lib/mail-queue.js';
+import type { Language } from '@cuadre/contracts';
+import type { Mail } from '../mail/index.js';
 
 /**
  * The texts of the mails auth sends, in the account's language. Plain text first; the HTML part
@@ -8,12 +8,6 @@ import type { Mail } from '../../lib/mail-queue.js';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const html = (lines: string[], link: string, action: string) =>
   `<p>${lines.map(escape).join('</p><p>')}</p><p><a href="${escape(link)}">${escape(action)}</a></p>`;
-
-/** The account's language (set at sign-up, at sign-in or in settings); English when none is known. */
-export const mailLanguage = (user: { preferences: Partial<Preferences> | null }): Language => {
-  const lang = user.preferences?.language;
-  return lang && (LANGUAGES as readonly string[]).includes(lang) ? lang : 'en';
-};
 
 interface MailText {
   subject: string;

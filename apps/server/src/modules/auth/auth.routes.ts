@@ -88,7 +88,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guar
         response: { 200: ZSignInResponse, ...errors },
       },
     },
-    (req) => auth.signInWithToken(req.body.accessToken, meta(req)),
+    (req) => auth.sessions.renew(req.body.accessToken, meta(req)),
   );
   r.post(
     '/api/auth/forgot-password',
@@ -102,12 +102,12 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guar
       config: limited,
       schema: { tags, summary: 'Choose a new password with the mailed link', body: ZResetPasswordBody, response: { 200: ZOk, ...errors } },
     },
-    (req) => auth.resetPassword(req.body.token, req.body.password),
+    (req) => auth.passwords.reset(req.body.token, req.body.password),
   );
   r.post(
     '/api/auth/sign-out',
     { ...small, onRequest: guards.requireUser, schema: { tags, summary: 'End this session', response: { 200: ZOk, ...errors } } },
-    (req) => auth.signOut(authOf(req)),
+    (req) => auth.sessions.signOut(authOf(req)),
   );
   r.post(
     '/api/auth/change-password',
@@ -117,16 +117,16 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, guards: Guar
       onRequest: guards.requireUser,
       schema: { tags, summary: 'Change the password; every other session ends', body: ZChangePasswordBody, response: { 200: ZOk, ...errors } },
     },
-    (req) => auth.changePassword(authOf(req), req.body.currentPassword, req.body.newPassword, meta(req)),
+    (req) => auth.passwords.change(authOf(req), req.body.currentPassword, req.body.newPassword, meta(req)),
   );
   r.get(
     '/api/auth/sessions',
     { onRequest: guards.requireUser, schema: { tags, summary: 'The live sessions of the signed-in user', response: { 200: ZSessionList, ...errors } } },
-    (req) => auth.listSessions(authOf(req)),
+    (req) => auth.sessions.list(authOf(req)),
   );
   r.delete(
     '/api/auth/sessions/:id',
     { onRequest: guards.requireUser, schema: { tags, summary: 'End one session of the signed-in user', params: ZIdParam, response: { 200: ZOk, ...errors } } },
-    (req) => auth.endSession(authOf(req), req.params.id),
+    (req) => auth.sessions.end(authOf(req), req.params.id),
   );
 }

@@ -1,7 +1,7 @@
 import type { AuditEntity, AuditList } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { AuditRepository } from './audit.repository.js';
 
 /** A record's history, to its owner only. */

@@ -23,7 +23,7 @@ import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
 import type { AuditService } from './audit.service.js';
 import type { PeriodsService } from './periods.service.js';
-import { bookErrors as errors } from './registries.routes.js';
+import { bookErrors as errors } from '../../lib/errors.js';
 import type { TripsService } from './trips.service.js';
 
 /** Trips, periods, the month's summary and the audit trail. */

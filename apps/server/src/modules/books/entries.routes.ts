@@ -16,12 +16,11 @@ import {
   ZOk,
 } from '@cuadre/contracts';
 import { centsText, CSV_BOM, csvRow } from '../../lib/csv.js';
-import { validation } from '../../lib/errors.js';
 import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
 import type { EntriesService } from './entries.service.js';
-import { bookErrors } from './registries.routes.js';
+import { bookErrors, validation } from '../../lib/errors.js';
 
 const errors = { ...bookErrors, 413: ZApiError, 415: ZApiError };
 const EXPORT_LIMIT = 100_000;

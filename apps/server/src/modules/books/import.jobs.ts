@@ -8,7 +8,7 @@ import {
   type ImportPreviewBody,
   type ImportPreviewJobResult,
 } from '@cuadre/contracts';
-import type { JobContext, JobRunner } from '../jobs/job-runner.js';
+import type { JobContext, JobRunner } from '../jobs/index.js';
 import type { ImportService } from './import.service.js';
 
 /**

@@ -13,11 +13,11 @@ import {
   ZJob,
   ZOk,
 } from '@cuadre/contracts';
-import { jobOut, type JobRunner } from '../jobs/job-runner.js';
+import { jobOut, type JobRunner } from '../jobs/index.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { commitParams, previewParams } from './import.jobs.js';
 import type { ImportService } from './import.service.js';
-import { bookErrors as errors } from './registries.routes.js';
+import { bookErrors as errors } from '../../lib/errors.js';
 
 /** A statement may be 5 MB of text; its JSON (escaped) a little more. */
 const STATEMENT_BODY_LIMIT = 8 * 1024 * 1024;

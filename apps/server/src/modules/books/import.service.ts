@@ -2,7 +2,7 @@ import type { ImportCommit, ImportMapping, ImportPreview, ImportPreviewBody, Imp
 import { ZImportMapping } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
 import { notFound, validation } from '../../lib/errors.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import type { EntriesService } from './entries.service.js';
 import { csvRows, guessMapping, ofxRows, parseCsv, type StatementRow } from './import-parse.js';
 import { fingerprint, ImportRepository } from './import.repository.js';

@@ -16,6 +16,10 @@ import { registryRoutes } from './registries.routes.js';
 import { RegistriesService } from './registries.service.js';
 import { TripsService } from './trips.service.js';
 
+// The reports read a month's state and range as the books keep them; the chart's changes go in the same audit trail.
+export { AuditRepository } from './audit.repository.js';
+export { monthRange, PeriodsService } from './periods.service.js';
+
 /** The books: registries, entries and receipts, bank statement imports, trips, periods, the month's summary, the audit trail, the first-run checklist. */
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));

@@ -4,7 +4,7 @@ import { ZOnboarding } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
 import type { OnboardingService } from './onboarding.service.js';
-import { bookErrors } from './registries.routes.js';
+import { bookErrors } from '../../lib/errors.js';
 
 /** `GET /api/onboarding`: the first-run checklist's steps. Put away through the settings' preferences. */
 export function onboardingRoutes(app: FastifyInstance, onboarding: OnboardingService, guards: Guards) {

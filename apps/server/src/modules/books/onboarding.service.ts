@@ -1,6 +1,6 @@
 import type { Onboarding } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { OnboardingRepository } from './onboarding.repository.js';
 
 /** The hub's first-run checklist: each step from the owner's own records, never from a flag the page sets. */

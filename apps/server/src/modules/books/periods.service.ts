@@ -4,9 +4,9 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { shownName } from '../../db/sql.js';
 import { categories, entries, subcategories, taxMonths, trips, workers } from '../../db/schema/index.js';
 import { readerLanguage } from '../../lib/language.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { PeriodsRepository } from './periods.repository.js';
-import { tripDeductionSql } from './trips.repository.js';
+import { tripDeductionSql } from '../../db/trip-deduction.js';
 
 interface Figures {
   income: number;

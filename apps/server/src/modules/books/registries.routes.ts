@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ZApiError,
   ZIdParam,
   ZOk,
   ZProduct,
@@ -27,10 +26,9 @@ import {
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
+import { bookErrors } from '../../lib/errors.js';
 import type { RegistryName } from './registries.repository.js';
 import type { RegistriesService, RegistryBody } from './registries.service.js';
-
-export const bookErrors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 const SCHEMAS = {
   workers: { one: ZWorker, list: ZWorkerList, query: ZWorkerQuery, body: ZWorkerBody, patch: ZWorkerPatch, noun: 'worker' },

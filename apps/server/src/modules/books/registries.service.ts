@@ -19,7 +19,7 @@ import { categories } from '../../db/schema/index.js';
 import { badReference, conflict, notFound } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import { definedOnly } from '../../lib/objects.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { AuditRepository } from './audit.repository.js';
 import { RegistryRepository, type RegistryInsert, type RegistryListQuery, type RegistryName, type RegistryRow } from './registries.repository.js';
 

@@ -1,22 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TripQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { mileageRates, trips, vehicles } from '../../db/schema/index.js';
+import { trips, vehicles } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
+import { rateOnTripDate, tripDeductionSql } from '../../db/trip-deduction.js';
 
 export type TripRow = typeof trips.$inferSelect;
 export type NewTrip = Omit<typeof trips.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
-
-/** The rate in force on a trip's date, in tenths of a cent per mile (null before the first rate). */
-export const rateOnTripDate = sql<
-  number | null
->`(select ${mileageRates.rateTenths} from ${mileageRates} where ${mileageRates.effectiveFrom} <= ${trips.date} order by ${mileageRates.effectiveFrom} desc limit 1)`;
-/**
- * A trip's deduction in cents: tenths of a mile × tenths of a cent / 100, rounded half up on its own
- * (both factors are positive, so integer division after adding 50 rounds half up). Every total is a
- * sum of these, so a month, a year and a vehicle always add up.
- */
-export const tripDeductionSql = sql<number>`coalesce((${trips.miles} * ${rateOnTripDate} + 50) / 100, 0)`;
 
 const SORTS = { date: trips.date, miles: trips.miles, vehicle: sql`lower(${vehicles.name})`, createdAt: trips.createdAt } as const;
 

@@ -1,7 +1,7 @@
 import { fromScaled, toScaled, type ErrorDetail, type Trip, type TripInput, type TripList, type TripPatch, type TripQuery } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
 import { notFound, validation } from '../../lib/errors.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { AuditRepository } from './audit.repository.js';
 import { PeriodsRepository } from './periods.repository.js';
 import { loadReferences } from './references.js';

@@ -21,7 +21,7 @@ import {
 } from '@cuadre/contracts';
 import { readerLanguage } from '../../lib/language.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import { bookErrors as errors } from '../books/registries.routes.js';
+import { bookErrors as errors } from '../../lib/errors.js';
 import type { ChartService } from './chart.service.js';
 
 /** The caller's language: the default chart's names answer in it. */

@@ -17,8 +17,8 @@ import {
 } from '@cuadre/contracts';
 import { withTransaction, type Db, type DbOrTx } from '../../db/client.js';
 import { badReference, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import { AuditRepository } from '../books/audit.repository.js';
+import type { Authenticated } from '../auth/index.js';
+import { AuditRepository } from '../books/index.js';
 import { ChartRepository, type CategoryRow, type MileageRateRow, type SubcategoryRow } from './chart.repository.js';
 
 export const toCategory = (c: CategoryRow): Category => ({

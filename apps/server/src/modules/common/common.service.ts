@@ -1,9 +1,8 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ErrorCode, type UpdateUserBody, type User } from '@cuadre/contracts';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sniffReceipt } from '../../lib/file-store.js';
-import { toUser } from '../users/users.mapper.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import { toUser, type UsersRepository } from '../users/index.js';
+import type { Authenticated } from '../auth/index.js';
 
 /** An avatar is an image: a receipt's types but a PDF, recognised by the bytes. */
 function sniffImage(buf: Buffer): (typeof AVATAR_TYPES)[number] | undefined {

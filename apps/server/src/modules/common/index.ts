@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../users/index.js';
 import { commonRoutes } from './common.routes.js';
 import { CommonService } from './common.service.js';
 

@@ -22,7 +22,7 @@ import {
 import { AppError, notFound } from '../../lib/errors.js';
 import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import { mailLanguage } from '../auth/auth.mail.js';
+import { accountLanguage } from '../../lib/language.js';
 import { helpLibrary } from './help-content.js';
 import { searchHelp } from './help-search.js';
 import type { SupportService } from './support.service.js';
@@ -34,7 +34,7 @@ export function helpRoutes(app: FastifyInstance, support: SupportService, guards
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['help'];
   const opts = { onRequest: guards.requireUser };
-  const library = (req: Parameters<typeof authOf>[0]) => helpLibrary(mailLanguage(authOf(req).user));
+  const library = (req: Parameters<typeof authOf>[0]) => helpLibrary(accountLanguage(authOf(req).user));
 
   r.get(
     '/api/apps/help-center/faqs',

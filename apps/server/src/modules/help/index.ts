@@ -4,6 +4,10 @@ import { helpLibrary } from './help-content.js';
 import { helpRoutes } from './help.routes.js';
 import { SupportService } from './support.service.js';
 
+// A plan request is a support request the administrators answer in the same place.
+export { SupportRepository } from './support.repository.js';
+export { tellAsker, type Joined } from './support.service.js';
+
 /** The help center: guides and FAQs from the repository's Markdown, and support requests answered by the administrators. */
 export default async function helpArea(app: FastifyInstance, { core }: AreaOptions) {
   // Read at start: a broken article stops the server here, not a user's page later.

@@ -1,5 +1,5 @@
 import type { Language } from '@cuadre/contracts';
-import type { Mail } from '../../lib/mail-queue.js';
+import type { Mail } from '../mail/index.js';
 
 /** The mail that carries an administrator's answer, in the asker's language; plain text only (the answer is a person's words). */
 const TEXTS: Record<Language, { subject: (s: string) => string; lines: (name: string, subject: string) => string[]; footer: (link: string) => string }> = {

@@ -4,11 +4,10 @@ import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { AppError, conflict, isUniqueViolation, notFound, validation } from '../../lib/errors.js';
 import { sniffReceipt } from '../../lib/file-store.js';
-import type { MailJob, MailQueue } from '../../lib/mail-queue.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import { mailLanguage } from '../auth/auth.mail.js';
-import { PanelItemsRepository } from '../panels/panels.repository.js';
-import { PANEL_TEXTS } from '../panels/texts.js';
+import type { MailJob, MailQueue } from '../mail/index.js';
+import type { Authenticated } from '../auth/index.js';
+import { accountLanguage } from '../../lib/language.js';
+import { PANEL_TEXTS, PanelItemsRepository } from '../panels/index.js';
 import { supportAnswerMail } from './support.mail.js';
 import { SupportRepository } from './support.repository.js';
 
@@ -98,7 +97,7 @@ export class SupportService {
     if (!job.refId) return undefined;
     const row = await new SupportRepository(tx).get(job.refId);
     if (!row?.request.answer) return undefined;
-    const lang = mailLanguage({ preferences: row.user.preferences });
+    const lang = accountLanguage({ preferences: row.user.preferences });
     return supportAnswerMail(lang, row.user.email, row.user.name, row.request.subject, row.request.answer, `${this.publicUrl}${answerLink(row)}`);
   }
 
@@ -117,7 +116,7 @@ const answerLink = (r: Joined) => (r.request.planId ? '/user/pricing' : '/user/h
  * Also used when an administrator answers a plan request by activating a plan.
  */
 export async function tellAsker(tx: Tx, mail: MailQueue, row: Joined, answer: string, at: Date) {
-  const t = PANEL_TEXTS[mailLanguage({ preferences: row.user.preferences })];
+  const t = PANEL_TEXTS[accountLanguage({ preferences: row.user.preferences })];
   const link = answerLink(row);
   const icon = 'heroicons_outline:lifebuoy';
   await new PanelItemsRepository(tx, row.user.id, 'message').addKeyed([

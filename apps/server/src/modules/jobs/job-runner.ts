@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { JobsRepository, type JobRow } from './jobs.repository.js';
 
 export interface JobContext {

@@ -3,7 +3,12 @@ import type { AreaOptions } from '../core.js';
 import { panelRoutes } from './panels.routes.js';
 import { PanelsService } from './panels.service.js';
 
+// Support requests and plan requests leave messages in the panels; search links to an entry as the panels do.
+export { entryLink } from './links.js';
+export { PanelItemsRepository } from './panels.repository.js';
+export { PANEL_TEXTS } from './texts.js';
+
 /** The shell's panels: messages, notifications (made by rules from the books), shortcuts, and the live channel that updates their badges. */
 export default async function panelsArea(app: FastifyInstance, { core }: AreaOptions) {
-  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards, (token) => core.auth.authenticate(token));
+  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards, (token) => core.auth.sessions.authenticate(token));
 }

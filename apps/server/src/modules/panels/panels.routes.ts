@@ -19,7 +19,7 @@ import {
 } from '@cuadre/contracts';
 import { z } from 'zod/mini';
 import type { EventBus } from '../../lib/events.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { PanelsService } from './panels.service.js';
 

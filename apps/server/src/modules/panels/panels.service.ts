@@ -3,8 +3,8 @@ import { withTransaction, type Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { notFound } from '../../lib/errors.js';
 import { definedOnly } from '../../lib/objects.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import { mailLanguage } from '../auth/auth.mail.js';
+import type { Authenticated } from '../auth/index.js';
+import { accountLanguage } from '../../lib/language.js';
 import { applyNotificationRules } from './notification-rules.js';
 import { PanelItemsRepository, ShortcutsRepository, type Box, type PanelItemRow, type ShortcutRow } from './panels.repository.js';
 import { PANEL_TEXTS } from './texts.js';
@@ -40,7 +40,7 @@ export class PanelsService {
       await applyNotificationRules(this.db, {
         id: u.id,
         role: u.role,
-        language: mailLanguage(u),
+        language: accountLanguage(u),
         currency: u.business?.currency ?? 'USD',
         createdAt: u.createdAt,
       });
@@ -89,7 +89,7 @@ export class PanelsService {
     // The starting shortcuts, once per account, in its language.
     if (await repo.claimSeed()) {
       const role = auth.user.role;
-      const texts = PANEL_TEXTS[mailLanguage(auth.user)].shortcuts[role];
+      const texts = PANEL_TEXTS[accountLanguage(auth.user)].shortcuts[role];
       await repo.create(START_SHORTCUTS[role].map((s, i) => ({ ...s, label: texts[i]![0], description: texts[i]![1], useRouter: true })));
     }
     return (await repo.list()).map(shortcutOut);

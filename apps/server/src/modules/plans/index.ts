@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
 import { PlanRequestsService } from './plan-requests.service.js';
-import { PlansRepository, plansRoutes } from './plans.routes.js';
+import { PlansRepository } from './plans.repository.js';
+import { plansRoutes } from './plans.routes.js';
+
+export { PlanRequestsService } from './plan-requests.service.js';
+export { PlansRepository } from './plans.repository.js';
 
 /** The plans on offer, the trial a new account gets, and the owners' requests for a plan. */
 export default async function plansArea(app: FastifyInstance, { core }: AreaOptions) {

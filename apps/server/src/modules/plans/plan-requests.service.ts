@@ -2,13 +2,12 @@ import { FREE_PLAN, type PlanRequest, type PlanRequestBody } from '@cuadre/contr
 import { withTransaction, type Db, type Tx } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { conflict, forbidden, validation } from '../../lib/errors.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import { mailLanguage } from '../auth/auth.mail.js';
-import { SupportRepository } from '../help/support.repository.js';
-import { tellAsker, type Joined } from '../help/support.service.js';
-import { PanelItemsRepository } from '../panels/panels.repository.js';
-import type { PlansRepository } from './plans.routes.js';
+import type { MailQueue } from '../mail/index.js';
+import type { Authenticated } from '../auth/index.js';
+import { accountLanguage } from '../../lib/language.js';
+import { SupportRepository, tellAsker, type Joined } from '../help/index.js';
+import { PanelItemsRepository } from '../panels/index.js';
+import type { PlansRepository } from './plans.repository.js';
 import { PLAN_REQUEST_TEXTS } from './texts.js';
 
 const STATUS = { open: 'pending', answered: 'answered', closed: 'closed' } as const;
@@ -50,7 +49,7 @@ export class PlanRequestsService {
       throw validation('Choose one of the paid plans on offer', [{ path: 'planId', message: 'Not a paid plan on offer' }]);
     }
     if (user.plan === plan.id) throw conflict(`Your account is already on the ${plan.name} plan`, [{ path: 'planId', message: 'Already your plan' }]);
-    const t = PLAN_REQUEST_TEXTS[mailLanguage(user)];
+    const t = PLAN_REQUEST_TEXTS[accountLanguage(user)];
     const { row, admins } = await withTransaction(this.db, async (tx) => {
       const repo = new SupportRepository(tx, user.id);
       // One waiting request at a time (a unique index): the administrators answer it before the owner asks again.
@@ -62,7 +61,7 @@ export class PlanRequestsService {
         await new PanelItemsRepository(tx, admin.id, 'notification').addKeyed([
           {
             key: `support:${created.id}`,
-            ...PLAN_REQUEST_TEXTS[mailLanguage(admin)].notification(user.name, plan.name),
+            ...PLAN_REQUEST_TEXTS[accountLanguage(admin)].notification(user.name, plan.name),
             icon: 'heroicons_outline:credit-card',
             link: `/users?search=${encodeURIComponent(user.email)}`,
             useRouter: true,
@@ -85,7 +84,7 @@ export class PlanRequestsService {
     const waiting = await repo.planRequests({ open: true });
     const at = new Date();
     for (const r of waiting) {
-      const answer = PLAN_REQUEST_TEXTS[mailLanguage(r.user)].activated(planName);
+      const answer = PLAN_REQUEST_TEXTS[accountLanguage(r.user)].activated(planName);
       await repo.update(r.request.id, { status: 'answered', answer, answeredBy: adminId, answeredAt: at });
       await tellAsker(tx, this.mail, (await repo.get(r.request.id))!, answer, at);
     }

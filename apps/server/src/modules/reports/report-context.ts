@@ -1,6 +1,6 @@
 import { numberLocale } from '@cuadre/contracts';
 import { readerLanguage } from '../../lib/language.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import type { DocContext, Language } from './report-doc.js';
 
 export type ReportContext = DocContext & { money: (cents: number) => string; number: (n: number) => string };

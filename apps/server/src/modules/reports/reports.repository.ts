@@ -3,7 +3,7 @@ import type { Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { shownName } from '../../db/sql.js';
 import { attachments, categories, entries, providers, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
-import { rateOnTripDate, tripDeductionSql } from '../books/trips.repository.js';
+import { rateOnTripDate, tripDeductionSql } from '../../db/trip-deduction.js';
 
 export interface CategoryMonthRow {
   month: number;

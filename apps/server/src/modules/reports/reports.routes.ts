@@ -17,11 +17,11 @@ import {
 import { readerLanguage } from '../../lib/language.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
-import { monthRange, type PeriodsService } from '../books/periods.service.js';
+import { monthRange, type PeriodsService } from '../books/index.js';
 import type { Db } from '../../db/client.js';
 import { ledgerCsv, mileageCsv } from './ledger-files.js';
 import { ReportsRepository } from './reports.repository.js';
-import { bookErrors as errors } from '../books/registries.routes.js';
+import { bookErrors as errors } from '../../lib/errors.js';
 import { annualDoc, pnlDoc, summaryDoc, type ReportDoc } from './report-doc.js';
 import { contextOf, type ReportContext } from './report-context.js';
 import { CONTENT_TYPES, reportCsv, reportPdf, reportXlsx, type ReportFormat } from './report-files.js';

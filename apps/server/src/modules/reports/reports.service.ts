@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.js';
 import { MILEAGE_LINE_NAMES, VEHICLE_CATEGORY_ID } from '../../db/default-chart.js';
 import { notFound } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import { monthRange } from '../books/periods.service.js';
+import type { Authenticated } from '../auth/index.js';
+import { monthRange } from '../books/index.js';
 import { deleteTaxRule, listTaxRules, ReportsRepository, taxRuleFor, upsertTaxRule, type CategoryMonthRow } from './reports.repository.js';
 
 export { VEHICLE_CATEGORY_ID };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Db } from '../../db/client.js';
 import { safeName, ZipWriter } from '../../lib/zip.js';
-import type { JobContext } from '../jobs/job-runner.js';
+import type { JobContext } from '../jobs/index.js';
 import { contractorsCsv, ledgerCsv, mileageCsv } from './ledger-files.js';
 import { annualDoc, pnlDoc } from './report-doc.js';
 import { contextOf } from './report-context.js';

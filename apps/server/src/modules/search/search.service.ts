@@ -1,8 +1,8 @@
 import { numberLocale, SEARCH_GROUP_CAP, SEARCH_MIN_LENGTH, type Language, type SearchResultSet } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Authenticated } from '../auth/index.js';
 import { readerLanguage } from '../../lib/language.js';
-import { entryLink } from '../panels/links.js';
+import { entryLink } from '../panels/index.js';
 import { findPages } from './pages.js';
 import { amountOf, containsPattern, SearchRepository, type Registry } from './search.repository.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../users/index.js';
 import { settingsRoutes } from './settings.routes.js';
 import { SettingsService } from './settings.service.js';
 

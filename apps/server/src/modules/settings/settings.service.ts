@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, DEFAULT_PREFERENCES, type Settings, type SettingsPatch } from '@cuadre/contracts';
-import type { Authenticated } from '../auth/auth.service.js';
-import type { UserRow, UsersRepository } from '../users/users.repository.js';
+import type { Authenticated } from '../auth/index.js';
+import type { UserRow, UsersRepository } from '../users/index.js';
 
 export function settingsOf(row: UserRow): Settings {
   return {

@@ -9,11 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config/env.js';
-import { hashPassword, usePasswordProfile } from '../../lib/passwords.js';
-import { defaultCategoryId, defaultSubcategoryId } from '../default-chart.js';
-import { users } from '../schema/index.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
+import { hashPassword, usePasswordProfile } from '../lib/passwords.js';
+import { defaultCategoryId, defaultSubcategoryId } from '../db/default-chart.js';
+import { users } from '../db/schema/index.js';
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 

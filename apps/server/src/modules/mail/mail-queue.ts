@@ -1,9 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lte, lt, sql } from 'drizzle-orm';
-import { withTransaction, type Db, type DbOrTx, type Tx } from '../db/client.js';
-import { mailJobs, outbox } from '../db/schema/index.js';
-import { unavailableDependency, type OutageLog } from './outage.js';
+import { withTransaction, type Db, type DbOrTx, type Tx } from '../../db/client.js';
+import { mailJobs, outbox } from '../../db/schema/index.js';
+import { unavailableDependency, type OutageLog } from '../../lib/outage.js';
 
 export interface Mail {
   to: string;
