@@ -116,25 +116,28 @@ function lex(source: string) {
   };
 
   const lexTemplate = (open: number): number => {
-    const template: Template = { start: open, text: '', parts: [''], exprs: [] };
+    const template: Template = { start: open, text: '', parts: [], exprs: [] };
     templates.push(template);
+    let part = '';
     let i = open + 1;
     while (i < source.length && source[i] !== '`') {
       if (source[i] === '\\') {
-        template.parts[template.parts.length - 1] += source.slice(i, i + 2);
+        part += source.slice(i, i + 2);
         blank(i, i + 2);
         i += 2;
       } else if (source[i] === '$' && source[i + 1] === '{') {
         const end = lexCode(i + 2, true);
         template.exprs.push(source.slice(i + 2, end));
-        template.parts.push('');
+        template.parts.push(part);
+        part = '';
         i = end + 1;
       } else {
-        template.parts[template.parts.length - 1] += source[i];
+        part += source[i];
         blank(i, i + 1);
         i++;
       }
     }
+    template.parts.push(part);
     template.text = template.parts.join(' ');
     return i + 1;
   };
