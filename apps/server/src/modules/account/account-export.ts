@@ -1,22 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { OWNED_TABLES, ownedBy } from '../../db/owned.js';
+import { jobs } from '../../db/schema/index.js';
 import { readerLanguage } from '../../lib/language.js';
 import { safeName, ZipWriter } from '../../lib/zip.js';
 import type { JobContext } from '../jobs/index.js';
 import { ledgerCsv, mileageCsv, ReportsRepository } from '../reports/index.js';
 
-/** Tables whose rows belong to one owner (an `owner_id` column), found in the catalog so none is forgotten. */
-async function ownedTables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
-    db,
-    sql`select c.relname as name from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and a.attname = 'owner_id' and not a.attisdropped order by c.relname`,
-  );
-  // Jobs are this export's own bookkeeping, not the owner's data.
-  return rows.map((r) => r.name).filter((n) => n !== 'jobs');
-}
+/**
+ * Tables whose rows belong to one owner, by name: the scope's list, which the owner-scoping test
+ * checks against every table with an `owner_id`, so none is forgotten. Jobs are this export's own
+ * bookkeeping, not the owner's data.
+ */
+const EXPORTED = OWNED_TABLES.filter((t) => t !== jobs)
+  .map((table) => ({ table, name: getTableName(table) }))
+  .sort((a, b) => (a.name < b.name ? -1 : 1));
 
 async function jsonRows(db: Db, query: ReturnType<typeof sql>): Promise<unknown[]> {
   return (await queryRows<{ j: unknown }>(db, query)).map((r) => (typeof r.j === 'string' ? JSON.parse(r.j) : r.j));
@@ -29,7 +29,8 @@ async function jsonRows(db: Db, query: ReturnType<typeof sql>): Promise<unknown[
 export function accountExportJob(db: Db, dataDir: string) {
   return async ({ auth, file, progress }: JobContext) => {
     const ownerId = auth.user.id;
-    const tables = await ownedTables(db);
+    const own = ownedBy(db, ownerId);
+    const tables = EXPORTED;
     const repo = new ReportsRepository(db, ownerId, readerLanguage(auth));
     const receipts = await repo.receipts('0001-01-01', '9999-12-31');
     const total = tables.length + 2 + receipts.length;
@@ -42,9 +43,10 @@ export function accountExportJob(db: Db, dataDir: string) {
       const avatars = await queryRows<{ mime: string; data: Uint8Array }>(db, sql`select mime, data from user_avatars where user_id = ${ownerId}`);
       for (const a of avatars) zip.add(`avatar.${a.mime.split('/')[1] ?? 'img'}`, Buffer.from(a.data));
       await progress(++done, total, 'tables');
-      for (const table of tables) {
-        const rows = await jsonRows(db, sql`select row_to_json(t)::text as j from ${sql.identifier(table)} t where t.owner_id = ${ownerId}`);
-        zip.add(`data/${table}.json`, JSON.stringify(rows, null, 2));
+      for (const { table, name } of tables) {
+        // The owner's own rows only: the shared chart's subcategories are not theirs to take away.
+        const rows = await jsonRows(db, own.sql`select row_to_json(t)::text as j from ${own.rows(table, 'own')} t`);
+        zip.add(`data/${name}.json`, JSON.stringify(rows, null, 2));
         await progress(++done, total, 'tables');
       }
       zip.add('entries.csv', ledgerCsv(await repo.ledger('0001-01-01', '9999-12-31'), new Date().getUTCFullYear()));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { unscoped } from '../../db/owned.js';
 
 /**
  * The catalog queries a backup and a restore need, read from PostgreSQL itself so a table added by a
@@ -83,7 +84,9 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 }
 
 export async function countRows(db: DbOrTx, table: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`);
+  const [row] = await unscoped('a backup counts the rows of every table', () =>
+    rows<{ n: number }>(db, sql`select count(*) as n from ${sql.identifier(table)}`),
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -96,8 +99,10 @@ export async function openRowCursor(tx: DbOrTx, cursor: string, table: TableInfo
     table.primaryKey.map((c) => sql`t.${sql.identifier(c)}`),
     sql`, `,
   );
-  await tx.execute(
-    sql`declare ${sql.identifier(cursor)} no scroll cursor for select row_to_json(t)::text as j from ${sql.identifier(table.name)} t order by ${order}`,
+  await unscoped('a backup reads every table whole', () =>
+    tx.execute(
+      sql`declare ${sql.identifier(cursor)} no scroll cursor for select row_to_json(t)::text as j from ${sql.identifier(table.name)} t order by ${order}`,
+    ),
   );
   return {
     next: async (count: number) => (await rows<{ j: string }>(tx, sql`fetch forward ${sql.raw(String(count))} from ${sql.identifier(cursor)}`)).map((r) => r.j),
@@ -113,13 +118,13 @@ export async function insertJsonRows(tx: DbOrTx, table: string, columns: string[
     columns.map((c) => sql.identifier(c)),
     sql`, `,
   );
-  await tx.execute(
-    sql`insert into ${sql.identifier(table)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`,
+  await unscoped('a restore writes every table whole', () =>
+    tx.execute(sql`insert into ${sql.identifier(table)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`),
   );
 }
 
 export async function deleteAll(tx: DbOrTx, table: string) {
-  await tx.execute(sql`delete from ${sql.identifier(table)}`);
+  await unscoped('a restore empties every table it writes', () => tx.execute(sql`delete from ${sql.identifier(table)}`));
 }
 
 /** Sets every sequence owned by a column to follow the largest value restored into it. */
@@ -132,13 +137,18 @@ export async function resetSequences(tx: DbOrTx) {
     where s.relkind = 'S' and n.nspname = 'public'`,
   );
   for (const s of seqs) {
-    await tx.execute(
-      sql`select setval(${`public.${s.seq}`}::regclass, coalesce((select max(${sql.identifier(s.col)}) from ${sql.identifier(s.tbl)}), 0) + 1, false)`,
+    await unscoped('a restore sets each sequence past the rows of every owner', () =>
+      tx.execute(
+        sql`select setval(${`public.${s.seq}`}::regclass, coalesce((select max(${sql.identifier(s.col)}) from ${sql.identifier(s.tbl)}), 0) + 1, false)`,
+      ),
     );
   }
 }
 
 /** The stored files a snapshot refers to: each receipt's key under DATA_DIR/attachments. */
 export async function attachmentKeys(tx: DbOrTx): Promise<string[]> {
-  return (await rows<{ key: string }>(tx, sql`select storage_key as key from attachments order by id`)).map((r) => r.key);
+  const keys = await unscoped('a backup carries the receipts of every owner', () =>
+    rows<{ key: string }>(tx, sql`select storage_key as key from attachments order by id`),
+  );
+  return keys.map((r) => r.key);
 }

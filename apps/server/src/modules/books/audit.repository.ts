@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AuditEntity } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 type Snapshot = Record<string, unknown> | null;
@@ -13,11 +14,15 @@ function snapshot(row: object | null | undefined): Snapshot {
 
 /** The audit trail of one owner's books: written inside the change's own transaction, read by the owner only. */
 export class AuditRepository {
+  private readonly s: OwnerScope;
+
   constructor(
-    private readonly db: DbOrTx,
-    private readonly ownerId: string,
+    db: DbOrTx,
+    ownerId: string,
     private readonly actorId: string,
-  ) {}
+  ) {
+    this.s = ownedBy(db, ownerId);
+  }
 
   async record(entity: AuditEntity, entityId: string, action: 'create' | 'update' | 'delete', before: object | null, after: object | null) {
     await this.recordMany([{ entity, entityId, action, before, after }]);
@@ -26,9 +31,9 @@ export class AuditRepository {
   async recordMany(events: { entity: AuditEntity; entityId: string; action: 'create' | 'update' | 'delete'; before: object | null; after: object | null }[]) {
     // In slices, so an import of thousands of lines stays under PostgreSQL's 65,535 parameters per statement.
     for (let i = 0; i < events.length; i += 1000) {
-      await this.db.insert(auditLog).values(
+      await this.s.insertInto(
+        auditLog,
         events.slice(i, i + 1000).map((e) => ({
-          ownerId: this.ownerId,
           actorId: this.actorId,
           entity: e.entity,
           entityId: e.entityId,
@@ -41,8 +46,8 @@ export class AuditRepository {
   }
 
   async history(entity: AuditEntity, entityId: string) {
-    return this.db
-      .select({
+    return this.s
+      .selectFields(auditLog, {
         id: auditLog.id,
         entity: auditLog.entity,
         entityId: auditLog.entityId,
@@ -53,9 +58,8 @@ export class AuditRepository {
         before: auditLog.before,
         after: auditLog.after,
       })
-      .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(and(eq(auditLog.ownerId, this.ownerId), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
       .orderBy(asc(auditLog.at), asc(auditLog.id));
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EntryQuery, Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { attachments, categories, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
 
@@ -47,11 +48,15 @@ export type DetailedEntry = {
 
 /** One owner's ledger: every query filters by the owner it was built for; the chart's names come in `language`. */
 export class EntriesRepository {
+  private readonly s: OwnerScope;
+
   constructor(
-    private readonly db: DbOrTx,
-    private readonly ownerId: string,
+    db: DbOrTx,
+    ownerId: string,
     private readonly language: Language = 'en',
-  ) {}
+  ) {
+    this.s = ownedBy(db, ownerId);
+  }
 
   /**
    * The receipts of the given entries, in one query: read for the rows of a page only, never as a
@@ -59,16 +64,12 @@ export class EntriesRepository {
    */
   private async withReceipts(rows: Omit<DetailedEntry, 'attachments'>[]): Promise<DetailedEntry[]> {
     if (rows.length === 0) return [];
-    const found = await this.db
-      .select()
-      .from(attachments)
+    const found = await this.s
+      .selectFrom(attachments)
       .where(
-        and(
-          eq(attachments.ownerId, this.ownerId),
-          inArray(
-            attachments.entryId,
-            rows.map((r) => r.entry.id),
-          ),
+        inArray(
+          attachments.entryId,
+          rows.map((r) => r.entry.id),
         ),
       )
       .orderBy(asc(attachments.createdAt));
@@ -82,20 +83,18 @@ export class EntriesRepository {
   }
 
   private withNames() {
-    return this.db
-      .select(detailed(this.language))
-      .from(entries)
+    return this.s
+      .selectFields(entries, detailed(this.language))
       .innerJoin(categories, eq(categories.id, entries.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
-      .leftJoin(workers, eq(workers.id, entries.workerId))
-      .leftJoin(providers, eq(providers.id, entries.providerId))
-      .leftJoin(products, eq(products.id, entries.productId));
+      .leftJoin(...this.s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
+      .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
+      .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
+      .leftJoin(...this.s.join(products, eq(products.id, entries.productId)));
   }
 
   private filters(q: Partial<EntryQuery>): SQL | undefined {
     const term = q.search ? `%${escapeLike(q.search)}%` : undefined;
     return and(
-      eq(entries.ownerId, this.ownerId),
       q.type ? eq(entries.type, q.type) : undefined,
       q.from ? gte(entries.date, q.from) : undefined,
       q.to ? lte(entries.date, q.to) : undefined,
@@ -124,19 +123,15 @@ export class EntriesRepository {
     const dir = q.order === 'desc' ? desc : asc;
     // The totals need the names only when the search looks at them.
     const totalsFrom = q.search
-      ? this.db
-          .select({ n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
-          .from(entries)
+      ? this.s
+          .selectFields(entries, { n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
           .innerJoin(categories, eq(categories.id, entries.categoryId))
-          .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
-          .leftJoin(workers, eq(workers.id, entries.workerId))
-          .leftJoin(providers, eq(providers.id, entries.providerId))
-          .leftJoin(products, eq(products.id, entries.productId))
+          .leftJoin(...this.s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
+          .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
+          .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
+          .leftJoin(...this.s.join(products, eq(products.id, entries.productId)))
           .where(where)
-      : this.db
-          .select({ n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
-          .from(entries)
-          .where(where);
+      : this.s.selectFields(entries, { n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` }).where(where);
     const [rows, [totals]] = await Promise.all([
       this.withNames()
         .where(where)
@@ -149,26 +144,20 @@ export class EntriesRepository {
   }
 
   async get(id: string): Promise<DetailedEntry | undefined> {
-    const rows = await this.withNames().where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)));
+    const rows = await this.withNames().where(eq(entries.id, id));
     return (await this.withReceipts(rows))[0];
   }
 
   async getMany(ids: string[]): Promise<DetailedEntry[]> {
     if (ids.length === 0) return [];
-    const rows = await this.withNames()
-      .where(and(eq(entries.ownerId, this.ownerId), inArray(entries.id, ids)))
-      .orderBy(asc(entries.date), asc(entries.createdAt));
+    const rows = await this.withNames().where(inArray(entries.id, ids)).orderBy(asc(entries.date), asc(entries.createdAt));
     const byId = new Map((await this.withReceipts(rows)).map((r) => [r.entry.id, r]));
     return ids.map((id) => byId.get(id)!);
   }
 
   /** The row locked until the transaction ends: a change, its period check and its audit see one version. */
   async lock(id: string): Promise<EntryRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(entries)
-      .where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)))
-      .for('update');
+    const [row] = await this.s.selectFrom(entries).where(eq(entries.id, id)).for('update');
     return row;
   }
 
@@ -176,51 +165,40 @@ export class EntriesRepository {
     const rows: EntryRow[] = [];
     // In slices, so a thousand lines stay well under PostgreSQL's 65,535 parameters per statement.
     for (let i = 0; i < values.length; i += 250) {
-      const slice = values.slice(i, i + 250).map((v) => ({ ...v, ownerId: this.ownerId }));
-      rows.push(...(await this.db.insert(entries).values(slice).returning()));
+      rows.push(...(await this.s.insertInto(entries, values.slice(i, i + 250)).returning()));
     }
     return rows;
   }
 
   async update(id: string, values: Partial<NewEntry>): Promise<EntryRow> {
-    const [row] = await this.db
-      .update(entries)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)))
+    const [row] = await this.s
+      .updateSet(entries, { ...values, updatedAt: new Date() })
+      .where(eq(entries.id, id))
       .returning();
     return row!;
   }
 
   async remove(id: string) {
-    await this.db.delete(entries).where(and(eq(entries.ownerId, this.ownerId), eq(entries.id, id)));
+    await this.s.deleteFrom(entries).where(eq(entries.id, id));
   }
 
   // Receipts
 
   async attachmentsOf(entryId: string): Promise<AttachmentRow[]> {
-    return this.db
-      .select()
-      .from(attachments)
-      .where(and(eq(attachments.ownerId, this.ownerId), eq(attachments.entryId, entryId)));
+    return this.s.selectFrom(attachments).where(eq(attachments.entryId, entryId));
   }
 
   async attachment(id: string): Promise<AttachmentRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(attachments)
-      .where(and(eq(attachments.ownerId, this.ownerId), eq(attachments.id, id)));
+    const [row] = await this.s.selectFrom(attachments).where(eq(attachments.id, id));
     return row;
   }
 
   async addAttachment(values: Omit<typeof attachments.$inferInsert, 'ownerId' | 'id' | 'createdAt'>): Promise<AttachmentRow> {
-    const [row] = await this.db
-      .insert(attachments)
-      .values({ ...values, ownerId: this.ownerId })
-      .returning();
+    const [row] = await this.s.insertInto(attachments, values).returning();
     return row!;
   }
 
   async removeAttachment(id: string) {
-    await this.db.delete(attachments).where(and(eq(attachments.ownerId, this.ownerId), eq(attachments.id, id)));
+    await this.s.deleteFrom(attachments).where(eq(attachments.id, id));
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { fromScaled, type MonthSummary, type TaxMonth, type TaxYear, type WorkerTotals } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
+import { ownedBy } from '../../db/owned.js';
 import { shownName } from '../../db/sql.js';
 import { categories, entries, subcategories, taxMonths, trips, workers } from '../../db/schema/index.js';
 import { readerLanguage } from '../../lib/language.js';
@@ -48,16 +49,15 @@ export class PeriodsService {
         : bucket === 'month'
           ? sql<string>`to_char(${col}, 'YYYY-MM')`
           : sql<string>`to_char(${col}, 'YYYY')`;
+    const s = ownedBy(this.db, ownerId);
     const [byType, mileage] = await Promise.all([
-      this.db
-        .select({ key: key(entries.date), type: entries.type, amount: sql<number>`sum(${entries.amount})` })
-        .from(entries)
-        .where(and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to)))
+      s
+        .selectFields(entries, { key: key(entries.date), type: entries.type, amount: sql<number>`sum(${entries.amount})` })
+        .where(and(gte(entries.date, from), lte(entries.date, to)))
         .groupBy(sql`1`, entries.type),
-      this.db
-        .select({ key: key(trips.date), miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
-        .from(trips)
-        .where(and(eq(trips.ownerId, ownerId), gte(trips.date, from), lte(trips.date, to)))
+      s
+        .selectFields(trips, { key: key(trips.date), miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
+        .where(and(gte(trips.date, from), lte(trips.date, to)))
         .groupBy(sql`1`),
     ]);
     const out = new Map<string, Figures>();
@@ -74,10 +74,9 @@ export class PeriodsService {
     const ownerId = auth.user.id;
     const [figures, closed] = await Promise.all([
       this.figures(ownerId, '1900-01-01', '2999-12-31', 'year'),
-      this.db
-        .select({ year: taxMonths.year, closed: sql<number>`count(*)` })
-        .from(taxMonths)
-        .where(and(eq(taxMonths.ownerId, ownerId), eq(taxMonths.status, 'closed')))
+      ownedBy(this.db, ownerId)
+        .selectFields(taxMonths, { year: taxMonths.year, closed: sql<number>`count(*)` })
+        .where(eq(taxMonths.status, 'closed'))
         .groupBy(taxMonths.year),
     ]);
     const closedByYear = new Map(closed.map((c) => [c.year, c.closed]));
@@ -122,22 +121,17 @@ export class PeriodsService {
     const ownerId = auth.user.id;
     const language = readerLanguage(auth);
     const { from, to } = monthRange(year, month);
-    const inMonth = and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to));
+    const s = ownedBy(this.db, ownerId);
+    const inMonth = and(gte(entries.date, from), lte(entries.date, to));
     const [days, counts, statuses, byCategory, incomeByMethod] = await Promise.all([
       this.figures(ownerId, from, to, 'day'),
       Promise.all([
-        this.db
-          .select({ n: sql<number>`count(*)` })
-          .from(entries)
-          .where(and(eq(entries.ownerId, ownerId), gte(entries.date, from), lte(entries.date, to))),
-        this.db
-          .select({ n: sql<number>`count(*)` })
-          .from(trips)
-          .where(and(eq(trips.ownerId, ownerId), gte(trips.date, from), lte(trips.date, to))),
+        s.selectFields(entries, { n: sql<number>`count(*)` }).where(inMonth),
+        s.selectFields(trips, { n: sql<number>`count(*)` }).where(and(gte(trips.date, from), lte(trips.date, to))),
       ]),
       new PeriodsRepository(this.db, ownerId).statuses(year),
-      this.db
-        .select({
+      s
+        .selectFields(entries, {
           type: entries.type,
           categoryId: entries.categoryId,
           categoryName: shownName(categories, language),
@@ -146,16 +140,14 @@ export class PeriodsService {
           amount: sql<number>`sum(${entries.amount})`,
           count: sql<number>`count(*)`,
         })
-        .from(entries)
         .innerJoin(categories, eq(categories.id, entries.categoryId))
-        .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
+        .leftJoin(...s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
         .where(inMonth)
         // By the rows' keys: the names shown are theirs (a name in a language is not a column to group by).
         .groupBy(entries.type, entries.categoryId, categories.id, entries.subcategoryId, subcategories.id)
         .orderBy(sql`sum(${entries.amount}) desc`, shownName(categories, language)),
-      this.db
-        .select({ paymentMethod: entries.paymentMethod, amount: sql<number>`sum(${entries.amount})`, count: sql<number>`count(*)` })
-        .from(entries)
+      s
+        .selectFields(entries, { paymentMethod: entries.paymentMethod, amount: sql<number>`sum(${entries.amount})`, count: sql<number>`count(*)` })
         .where(and(inMonth, eq(entries.type, 'income')))
         .groupBy(entries.paymentMethod)
         .orderBy(sql`sum(${entries.amount}) desc`),
@@ -204,8 +196,9 @@ export class PeriodsService {
     const ownerId = auth.user.id;
     const { from, to } = monthRange(year, month);
     const inMonth = sql`${entries.date} between ${from} and ${to}`;
-    const rows = await this.db
-      .select({
+    const s = ownedBy(this.db, ownerId);
+    const rows = await s
+      .selectFields(workers, {
         workerId: workers.id,
         workerName: workers.name,
         kind: workers.kind,
@@ -215,18 +208,12 @@ export class PeriodsService {
         year: sql<number>`coalesce(sum(${entries.amount}), 0)`,
         yearCount: sql<number>`count(${entries.id})`,
       })
-      .from(workers)
       .leftJoin(
-        entries,
-        and(
-          eq(entries.workerId, workers.id),
-          eq(entries.ownerId, ownerId),
-          eq(entries.type, 'worker_payment'),
-          gte(entries.date, `${year}-01-01`),
-          lte(entries.date, `${year}-12-31`),
+        ...s.join(
+          entries,
+          and(eq(entries.workerId, workers.id), eq(entries.type, 'worker_payment'), gte(entries.date, `${year}-01-01`), lte(entries.date, `${year}-12-31`)),
         ),
       )
-      .where(eq(workers.ownerId, ownerId))
       .groupBy(workers.id, workers.name, workers.kind, workers.active)
       .orderBy(sql`coalesce(sum(${entries.amount}), 0) desc`, sql`lower(${workers.name})`);
     return {

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy } from '../../db/owned.js';
 import { categories, products, providers, subcategories, vehicles, workers } from '../../db/schema/index.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -36,46 +37,34 @@ export async function loadReferences(
   const prd = ids(wanted.productIds ?? []);
   const prv = ids(wanted.providerIds ?? []);
   const veh = ids(wanted.vehicleIds ?? []);
+  const s = ownedBy(db, ownerId);
   // One after another (a Drizzle query runs when awaited): inside a transaction they share one
   // connection, which node-postgres will no longer queue for us.
   const [cats, subs, ws, ps, prods, vs] = await inOrder([
     db.select().from(categories),
     sub.length
-      ? db
-          .select({ id: subcategories.id, categoryId: subcategories.categoryId, active: subcategories.active })
-          .from(subcategories)
-          .where(and(inArray(subcategories.id, sub), or(isNull(subcategories.ownerId), eq(subcategories.ownerId, ownerId))))
+      ? s
+          .selectFields(subcategories, { id: subcategories.id, categoryId: subcategories.categoryId, active: subcategories.active })
+          .where(inArray(subcategories.id, sub))
       : [],
-    wrk.length
-      ? db
-          .select({ id: workers.id, active: workers.active })
-          .from(workers)
-          .where(and(eq(workers.ownerId, ownerId), inArray(workers.id, wrk)))
-      : [],
+    wrk.length ? s.selectFields(workers, { id: workers.id, active: workers.active }).where(inArray(workers.id, wrk)) : [],
     prv.length
-      ? db
-          .select({ id: providers.id, active: providers.active, defaultCategoryId: providers.defaultCategoryId })
-          .from(providers)
-          .where(and(eq(providers.ownerId, ownerId), inArray(providers.id, prv)))
+      ? s
+          .selectFields(providers, { id: providers.id, active: providers.active, defaultCategoryId: providers.defaultCategoryId })
+          .where(inArray(providers.id, prv))
       : [],
     prd.length
-      ? db
-          .select({
+      ? s
+          .selectFields(products, {
             id: products.id,
             active: products.active,
             categoryId: products.categoryId,
             defaultUnitCost: products.defaultUnitCost,
             providerId: products.providerId,
           })
-          .from(products)
-          .where(and(eq(products.ownerId, ownerId), inArray(products.id, prd)))
+          .where(inArray(products.id, prd))
       : [],
-    veh.length
-      ? db
-          .select({ id: vehicles.id, active: vehicles.active })
-          .from(vehicles)
-          .where(and(eq(vehicles.ownerId, ownerId), inArray(vehicles.id, veh)))
-      : [],
+    veh.length ? s.selectFields(vehicles, { id: vehicles.id, active: vehicles.active }).where(inArray(vehicles.id, veh)) : [],
   ]);
   return {
     categories: new Map(cats.map((c) => [c.id, c])),

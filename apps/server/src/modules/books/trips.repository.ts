@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TripQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { trips, vehicles } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 import { rateOnTripDate, tripDeductionSql } from '../../db/trip-deduction.js';
@@ -15,15 +16,15 @@ export type DetailedTrip = { trip: TripRow; vehicleName: string; rateTenths: num
 
 /** One owner's mileage log. */
 export class TripsRepository {
-  constructor(
-    private readonly db: DbOrTx,
-    private readonly ownerId: string,
-  ) {}
+  private readonly s: OwnerScope;
+
+  constructor(db: DbOrTx, ownerId: string) {
+    this.s = ownedBy(db, ownerId);
+  }
 
   private filters(q: Partial<TripQuery>): SQL | undefined {
     const term = q.search ? `%${escapeLike(q.search)}%` : undefined;
     return and(
-      eq(trips.ownerId, this.ownerId),
       q.vehicleId ? eq(trips.vehicleId, q.vehicleId) : undefined,
       q.from ? gte(trips.date, q.from) : undefined,
       q.to ? lte(trips.date, q.to) : undefined,
@@ -35,24 +36,22 @@ export class TripsRepository {
     const where = this.filters(q);
     const dir = q.order === 'desc' ? desc : asc;
     const [items, perVehicle] = await Promise.all([
-      this.db
-        .select(detailed)
-        .from(trips)
-        .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+      this.s
+        .selectFields(trips, detailed)
+        .innerJoin(...this.s.join(vehicles, eq(vehicles.id, trips.vehicleId)))
         .where(where)
         .orderBy(dir(SORTS[q.sort]), dir(trips.createdAt), asc(trips.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
-      this.db
-        .select({
+      this.s
+        .selectFields(trips, {
           vehicleId: trips.vehicleId,
           vehicleName: vehicles.name,
           miles: sql<number>`coalesce(sum(${trips.miles}), 0)`,
           deduction: sql<number>`coalesce(sum(${tripDeductionSql}), 0)`,
           count: sql<number>`count(*)`,
         })
-        .from(trips)
-        .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
+        .innerJoin(...this.s.join(vehicles, eq(vehicles.id, trips.vehicleId)))
         .where(where)
         .groupBy(trips.vehicleId, vehicles.name)
         .orderBy(sql`lower(${vehicles.name})`),
@@ -61,41 +60,32 @@ export class TripsRepository {
   }
 
   async get(id: string): Promise<DetailedTrip | undefined> {
-    const [row] = await this.db
-      .select(detailed)
-      .from(trips)
-      .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
-      .where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)));
+    const [row] = await this.s
+      .selectFields(trips, detailed)
+      .innerJoin(...this.s.join(vehicles, eq(vehicles.id, trips.vehicleId)))
+      .where(eq(trips.id, id));
     return row;
   }
 
   async lock(id: string): Promise<TripRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(trips)
-      .where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)))
-      .for('update');
+    const [row] = await this.s.selectFrom(trips).where(eq(trips.id, id)).for('update');
     return row;
   }
 
   async insert(values: NewTrip): Promise<TripRow> {
-    const [row] = await this.db
-      .insert(trips)
-      .values({ ...values, ownerId: this.ownerId })
-      .returning();
+    const [row] = await this.s.insertInto(trips, values).returning();
     return row!;
   }
 
   async update(id: string, values: Partial<NewTrip>): Promise<TripRow> {
-    const [row] = await this.db
-      .update(trips)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)))
+    const [row] = await this.s
+      .updateSet(trips, { ...values, updatedAt: new Date() })
+      .where(eq(trips.id, id))
       .returning();
     return row!;
   }
 
   async remove(id: string) {
-    await this.db.delete(trips).where(and(eq(trips.ownerId, this.ownerId), eq(trips.id, id)));
+    await this.s.deleteFrom(trips).where(eq(trips.id, id));
   }
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { CategoryQuery, Language, SubcategoryQuery } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy, unscoped, type OwnerScope } from '../../db/owned.js';
 import { categories, entries, mileageRates, products, providers, subcategories } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
 
@@ -27,11 +28,16 @@ const subSorts = (language: Language) =>
  * sorted as they are shown.
  */
 export class ChartRepository {
+  /** Subcategories go through the scope: an owner's (shared and own), or the shared chart's (owner null). */
+  private readonly s: OwnerScope;
+
   constructor(
     private readonly db: DbOrTx,
-    private readonly ownerId?: string,
+    ownerId?: string,
     private readonly language: Language = 'en',
-  ) {}
+  ) {
+    this.s = ownedBy(db, ownerId ?? null);
+  }
 
   /** Every column, with `name` the shown one. */
   private get categoryColumns() {
@@ -88,21 +94,24 @@ export class ChartRepository {
 
   /** Entries, products, providers or an owner's subcategory use it: it may be deactivated, not deleted. */
   async categoryInUse(id: string) {
-    const [row] = await this.db
-      .execute<{ used: boolean }>(
-        sql`select exists(
+    const [row] = await unscoped('a shared category is in use when the records of any owner name it', () =>
+      this.db
+        .execute<{ used: boolean }>(
+          sql`select exists(
         select 1 from ${entries} where ${entries.categoryId} = ${id}
         union all select 1 from ${products} where ${products.categoryId} = ${id}
         union all select 1 from ${providers} where ${providers.defaultCategoryId} = ${id}
         union all select 1 from ${subcategories} where ${subcategories.categoryId} = ${id} and ${subcategories.ownerId} is not null
       ) as used`,
-      )
-      .then((r) => r.rows);
+        )
+        .then((r) => r.rows),
+    );
     return !!row?.used;
   }
 
   async deleteCategory(id: string) {
-    await this.db.delete(subcategories).where(eq(subcategories.categoryId, id));
+    // Only shared ones remain under an unused category (an owner's would make it in use); all go with it.
+    await unscoped('an unused shared category is deleted with its subcategories', () => this.db.delete(subcategories).where(eq(subcategories.categoryId, id)));
     await this.db.delete(categories).where(eq(categories.id, id));
   }
 
@@ -116,25 +125,19 @@ export class ChartRepository {
 
   // Subcategories
 
-  /** Whose subcategories this repository sees: the shared ones, and its owner's own. */
-  private visible(): SQL | undefined {
-    return this.ownerId ? or(isNull(subcategories.ownerId), eq(subcategories.ownerId, this.ownerId)) : isNull(subcategories.ownerId);
-  }
-
+  /** Whose subcategories this repository sees (the scope's condition): the shared ones, and its owner's own. */
   private subSelect() {
-    return this.db
-      .select({
+    return this.s
+      .selectFields(subcategories, {
         sub: { ...getTableColumns(subcategories), name: shownName(subcategories, this.language) },
         categoryName: shownName(categories, this.language),
         categoryKind: categories.kind,
       })
-      .from(subcategories)
       .innerJoin(categories, eq(categories.id, subcategories.categoryId));
   }
 
   async listSubcategories(q: SubcategoryQuery) {
     const where = and(
-      this.visible(),
       q.search ? ilike(shownName(subcategories, this.language), `%${escapeLike(q.search)}%`) : undefined,
       q.categoryId ? eq(subcategories.categoryId, q.categoryId) : undefined,
       q.active === undefined ? undefined : eq(subcategories.active, q.active),
@@ -147,9 +150,8 @@ export class ChartRepository {
         .orderBy(dir(subSorts(this.language)[q.sort]), asc(sql`lower(${shownName(subcategories, this.language)})`), asc(subcategories.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
-      this.db
-        .select({ n: sql<number>`count(*)` })
-        .from(subcategories)
+      this.s
+        .selectFields(subcategories, { n: sql<number>`count(*)` })
         .innerJoin(categories, eq(categories.id, subcategories.categoryId))
         .where(where),
     ]);
@@ -157,19 +159,17 @@ export class ChartRepository {
   }
 
   async subcategory(id: string): Promise<SubcategoryRow | undefined> {
-    const [row] = await this.subSelect().where(and(this.visible(), eq(subcategories.id, id)));
+    const [row] = await this.subSelect().where(eq(subcategories.id, id));
     return row ? flat(row) : undefined;
   }
 
   /** A name already taken in the category, by a shared subcategory (in any of its languages) or by this owner's own. */
   async nameTaken(categoryId: string, name: string, exceptId?: string) {
-    const [row] = await this.db
-      .select({ id: subcategories.id })
-      .from(subcategories)
+    const [row] = await this.s
+      .selectFields(subcategories, { id: subcategories.id })
       .where(
         and(
           eq(subcategories.categoryId, categoryId),
-          this.visible(),
           sql`(lower(${subcategories.name}) = lower(${name})
             or exists (select 1 from jsonb_each_text(coalesce(${subcategories.names}, '{}'::jsonb)) as n where lower(n.value) = lower(${name})))`,
           exceptId ? sql`${subcategories.id} <> ${exceptId}` : undefined,
@@ -180,29 +180,24 @@ export class ChartRepository {
   }
 
   async insertSubcategory(values: { categoryId: string; name: string; active: boolean }) {
-    const [row] = await this.db
-      .insert(subcategories)
-      .values({ ...values, ownerId: this.ownerId ?? null })
-      .returning();
+    const [row] = await this.s.insertInto(subcategories, values).returning();
     return row!;
   }
 
   async updateSubcategory(id: string, values: Partial<{ categoryId: string; name: string; names: null; active: boolean }>) {
-    await this.db
-      .update(subcategories)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(subcategories.id, id), this.ownerId ? eq(subcategories.ownerId, this.ownerId) : isNull(subcategories.ownerId)));
+    await this.s.updateSet(subcategories, { ...values, updatedAt: new Date() }).where(eq(subcategories.id, id));
   }
 
   async subcategoryInUse(id: string) {
-    const [row] = await this.db.select({ id: entries.id }).from(entries).where(eq(entries.subcategoryId, id)).limit(1);
+    // A shared subcategory is in use when any owner's entry names it; an owner's own, only by theirs.
+    const [row] = await unscoped('a shared subcategory is in use when an entry of any owner names it', () =>
+      this.db.select({ id: entries.id }).from(entries).where(eq(entries.subcategoryId, id)).limit(1),
+    );
     return !!row;
   }
 
   async deleteSubcategory(id: string) {
-    await this.db
-      .delete(subcategories)
-      .where(and(eq(subcategories.id, id), this.ownerId ? eq(subcategories.ownerId, this.ownerId) : isNull(subcategories.ownerId)));
+    await this.s.deleteFrom(subcategories).where(eq(subcategories.id, id));
   }
 
   // Mileage rates

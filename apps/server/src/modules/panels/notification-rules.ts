@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { numberLocale, type Language } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { ownedBy } from '../../db/owned.js';
+import { attachments, entries, subcategories, taxMonths, trips } from '../../db/schema/index.js';
 import { entryLink, monthLink } from './links.js';
 import { PanelItemsRepository, type NewPanelItem } from './panels.repository.js';
 import { PANEL_TEXTS } from './texts.js';
@@ -53,14 +55,15 @@ export async function applyNotificationRules(db: DbOrTx, user: RuleUser, today =
   const firstOfMonth = `${today.slice(0, 7)}-01`;
   const since = `${Number(today.slice(0, 4)) - 2}-01-01`;
   const wanted: (NewPanelItem & { key: string })[] = [];
+  const own = ownedBy(db, user.id);
 
   // Months that ended, hold entries or trips, and are not closed.
   const open = await queryRows<{ year: number; month: number }>(
     db,
-    sql`SELECT DISTINCT extract(year FROM d.date)::int AS year, extract(month FROM d.date)::int AS month
-        FROM (SELECT date FROM entries WHERE owner_id = ${user.id} AND date >= ${since} AND date < ${firstOfMonth}
-              UNION ALL SELECT date FROM trips WHERE owner_id = ${user.id} AND date >= ${since} AND date < ${firstOfMonth}) d
-        WHERE NOT EXISTS (SELECT 1 FROM tax_months m WHERE m.owner_id = ${user.id} AND m.status = 'closed'
+    own.sql`SELECT DISTINCT extract(year FROM d.date)::int AS year, extract(month FROM d.date)::int AS month
+        FROM (SELECT date FROM ${entries} WHERE date >= ${since} AND date < ${firstOfMonth}
+              UNION ALL SELECT date FROM ${trips} WHERE date >= ${since} AND date < ${firstOfMonth}) d
+        WHERE NOT EXISTS (SELECT 1 FROM ${taxMonths} m WHERE m.status = 'closed'
                           AND m.year = extract(year FROM d.date) AND m.month = extract(month FROM d.date))`,
   );
   const monthKeys = open.map((m) => `month_open:${m.year}-${String(m.month).padStart(2, '0')}`);
@@ -78,13 +81,13 @@ export async function applyNotificationRules(db: DbOrTx, user: RuleUser, today =
   // Larger entries in the categories the tax rules want receipts for, with none attached.
   const missing = await queryRows<{ id: string; type: 'expense'; date: string; amount: number; category: string }>(
     db,
-    sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::bigint AS amount,
+    own.sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::bigint AS amount,
                coalesce(c.names ->> ${user.language}::text, c.name) AS category
-        FROM entries e JOIN categories c ON c.id = e.category_id LEFT JOIN subcategories s ON s.id = e.subcategory_id
-        WHERE e.owner_id = ${user.id} AND e.amount >= ${RECEIPT_THRESHOLD} AND e.date >= ${since}
+        FROM ${entries} e JOIN categories c ON c.id = e.category_id LEFT JOIN ${subcategories} s ON s.id = e.subcategory_id
+        WHERE e.amount >= ${RECEIPT_THRESHOLD} AND e.date >= ${since}
           AND (c.tax_line LIKE 'Schedule C line 9 %' OR c.tax_line LIKE 'Schedule C line 24a %' OR c.tax_line LIKE 'Schedule C line 24b %'
                OR c.name ~* ${GIFTS} OR coalesce(s.name, '') ~* ${GIFTS})
-          AND NOT EXISTS (SELECT 1 FROM attachments a WHERE a.entry_id = e.id)
+          AND NOT EXISTS (SELECT 1 FROM ${attachments} a WHERE a.entry_id = e.id)
         ORDER BY e.date DESC LIMIT 500`,
   );
   const receiptKeys = missing.map((e) => `receipt:${e.id}`);

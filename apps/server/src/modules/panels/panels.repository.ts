@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { panelItems, panelState, shortcuts } from '../../db/schema/index.js';
 
 export type PanelItemRow = typeof panelItems.$inferSelect;
@@ -9,57 +10,58 @@ type ItemPatch = Partial<Pick<PanelItemRow, 'title' | 'description' | 'icon' | '
 
 /** One user's messages or notifications. A removed item keeps its row (and key) so a rule does not make it again. */
 export class PanelItemsRepository {
-  constructor(
-    private readonly db: DbOrTx,
-    private readonly ownerId: string,
-    private readonly box: Box,
-  ) {}
+  private readonly s: OwnerScope;
 
+  constructor(
+    db: DbOrTx,
+    ownerId: string,
+    private readonly box: Box,
+  ) {
+    this.s = ownedBy(db, ownerId);
+  }
+
+  /** The owner's condition comes with the scope; this is the box and what is still shown. */
   private mine(id?: string) {
-    const own = and(eq(panelItems.ownerId, this.ownerId), eq(panelItems.box, this.box), isNull(panelItems.removedAt));
-    return id ? and(own, eq(panelItems.id, id)) : own;
+    const shown = and(eq(panelItems.box, this.box), isNull(panelItems.removedAt));
+    return id ? and(shown, eq(panelItems.id, id)) : shown;
   }
 
   list(limit = 100) {
-    return this.db.select().from(panelItems).where(this.mine()).orderBy(desc(panelItems.time), desc(panelItems.id)).limit(limit);
+    return this.s.selectFrom(panelItems).where(this.mine()).orderBy(desc(panelItems.time), desc(panelItems.id)).limit(limit);
   }
 
   async get(id: string): Promise<PanelItemRow | undefined> {
-    return (await this.db.select().from(panelItems).where(this.mine(id)))[0];
+    return (await this.s.selectFrom(panelItems).where(this.mine(id)))[0];
   }
 
   async create(item: NewPanelItem): Promise<PanelItemRow> {
-    const [row] = await this.db
-      .insert(panelItems)
-      .values({ ...item, ownerId: this.ownerId, box: this.box })
-      .returning();
+    const [row] = await this.s.insertInto(panelItems, { ...item, box: this.box }).returning();
     return row!;
   }
 
   async update(id: string, patch: ItemPatch): Promise<PanelItemRow | undefined> {
     if (!Object.keys(patch).length) return this.get(id);
-    const [row] = await this.db.update(panelItems).set(patch).where(this.mine(id)).returning();
+    const [row] = await this.s.updateSet(panelItems, patch).where(this.mine(id)).returning();
     return row;
   }
 
   async remove(id: string): Promise<boolean> {
-    const rows = await this.db.update(panelItems).set({ removedAt: new Date() }).where(this.mine(id)).returning({ id: panelItems.id });
+    const rows = await this.s.updateSet(panelItems, { removedAt: new Date() }).where(this.mine(id)).returning({ id: panelItems.id });
     return rows.length > 0;
   }
 
   async markAllRead(): Promise<void> {
-    await this.db
-      .update(panelItems)
-      .set({ read: true })
-      .where(and(this.mine(), eq(panelItems.read, false)));
+    await this.s.updateSet(panelItems, { read: true }).where(and(this.mine(), eq(panelItems.read, false)));
   }
 
   /** Items born of a rule or an event: each key once per user, ever (a conflict is the item already made). */
   async addKeyed(items: (NewPanelItem & { key: string })[]): Promise<number> {
     if (!items.length) return 0;
-    const rows = await this.db
-      .insert(panelItems)
-      .values(items.map((i) => ({ ...i, ownerId: this.ownerId, box: this.box })))
+    const rows = await this.s
+      .insertInto(
+        panelItems,
+        items.map((i) => ({ ...i, box: this.box })),
+      )
       .onConflictDoNothing()
       .returning({ id: panelItems.id });
     return rows.length;
@@ -67,24 +69,18 @@ export class PanelItemsRepository {
 
   /** The keys of this prefix still shown (to clear those whose cause went away: a month closed, a receipt attached). */
   async activeKeys(prefix: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ key: panelItems.key })
-      .from(panelItems)
-      .where(and(this.mine(), like(panelItems.key, `${prefix}%`)));
+    const rows = await this.s.selectFields(panelItems, { key: panelItems.key }).where(and(this.mine(), like(panelItems.key, `${prefix}%`)));
     return rows.flatMap((r) => (r.key ? [r.key] : []));
   }
 
   /** Takes away items whose cause went away; their keys go too, so the rule may speak again if the cause returns. */
   async clearKeys(keys: string[]): Promise<void> {
     if (!keys.length) return;
-    await this.db.delete(panelItems).where(and(this.mine(), inArray(panelItems.key, keys)));
+    await this.s.deleteFrom(panelItems).where(and(this.mine(), inArray(panelItems.key, keys)));
   }
 
   async unread(): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(panelItems)
-      .where(and(this.mine(), eq(panelItems.read, false)));
+    const [row] = await this.s.selectFields(panelItems, { n: sql<number>`count(*)::int` }).where(and(this.mine(), eq(panelItems.read, false)));
     return row?.n ?? 0;
   }
 }
@@ -94,39 +90,38 @@ type ShortcutValues = Pick<typeof shortcuts.$inferInsert, 'label' | 'description
 
 /** One user's shortcuts, in the order they were made. */
 export class ShortcutsRepository {
+  private readonly s: OwnerScope;
+
   constructor(
     private readonly db: DbOrTx,
     private readonly ownerId: string,
-  ) {}
-
-  private mine(id?: string) {
-    return id ? and(eq(shortcuts.ownerId, this.ownerId), eq(shortcuts.id, id)) : eq(shortcuts.ownerId, this.ownerId);
+  ) {
+    this.s = ownedBy(db, ownerId);
   }
 
   list() {
-    return this.db.select().from(shortcuts).where(this.mine()).orderBy(asc(shortcuts.sortOrder), asc(shortcuts.createdAt));
+    return this.s.selectFrom(shortcuts).orderBy(asc(shortcuts.sortOrder), asc(shortcuts.createdAt));
   }
 
   async create(values: ShortcutValues[]): Promise<ShortcutRow[]> {
     if (!values.length) return [];
-    const [{ next } = { next: 0 }] = await this.db
-      .select({ next: sql<number>`coalesce(max(${shortcuts.sortOrder}), 0)::int + 1` })
-      .from(shortcuts)
-      .where(this.mine());
-    return this.db
-      .insert(shortcuts)
-      .values(values.map((v, i) => ({ ...v, ownerId: this.ownerId, sortOrder: next + i })))
+    const [{ next } = { next: 0 }] = await this.s.selectFields(shortcuts, { next: sql<number>`coalesce(max(${shortcuts.sortOrder}), 0)::int + 1` });
+    return this.s
+      .insertInto(
+        shortcuts,
+        values.map((v, i) => ({ ...v, sortOrder: next + i })),
+      )
       .returning();
   }
 
   async update(id: string, patch: Partial<ShortcutValues>): Promise<ShortcutRow | undefined> {
-    if (!Object.keys(patch).length) return (await this.db.select().from(shortcuts).where(this.mine(id)))[0];
-    const [row] = await this.db.update(shortcuts).set(patch).where(this.mine(id)).returning();
+    if (!Object.keys(patch).length) return (await this.s.selectFrom(shortcuts).where(eq(shortcuts.id, id)))[0];
+    const [row] = await this.s.updateSet(shortcuts, patch).where(eq(shortcuts.id, id)).returning();
     return row;
   }
 
   async remove(id: string): Promise<boolean> {
-    return (await this.db.delete(shortcuts).where(this.mine(id)).returning({ id: shortcuts.id })).length > 0;
+    return (await this.s.deleteFrom(shortcuts).where(eq(shortcuts.id, id)).returning({ id: shortcuts.id })).length > 0;
   }
 
   /** True the first time only: the starting shortcuts are given once, so deleting them all does not bring them back. */

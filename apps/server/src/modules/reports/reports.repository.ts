@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { shownName } from '../../db/sql.js';
 import { attachments, categories, entries, providers, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
 import { rateOnTripDate, tripDeductionSql } from '../../db/trip-deduction.js';
@@ -25,17 +26,21 @@ export interface CategoryMonthRow {
  * come in `language`.
  */
 export class ReportsRepository {
+  private readonly s: OwnerScope;
+
   constructor(
-    private readonly db: DbOrTx,
-    private readonly ownerId: string,
+    db: DbOrTx,
+    ownerId: string,
     private readonly language: Language = 'en',
-  ) {}
+  ) {
+    this.s = ownedBy(db, ownerId);
+  }
 
   categoryMonthTotals(from: string, to: string): Promise<CategoryMonthRow[]> {
     const month = sql<number>`extract(month from ${entries.date})::int`;
     // Grouped by the rows' keys: the names shown are theirs (a name in a language is not a column to group by).
-    return this.db
-      .select({
+    return this.s
+      .selectFields(entries, {
         month,
         categoryId: categories.id,
         name: shownName(categories, this.language),
@@ -47,43 +52,40 @@ export class ReportsRepository {
         subcategoryName: shownName(subcategories, this.language),
         amount: sql<number>`sum(${entries.amount})`,
       })
-      .from(entries)
       .innerJoin(categories, eq(categories.id, entries.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
-      .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+      .leftJoin(...this.s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
+      .where(and(gte(entries.date, from), lte(entries.date, to)))
       .groupBy(month, categories.id, entries.subcategoryId, subcategories.id)
       .orderBy(asc(categories.sortOrder), asc(shownName(categories, this.language)), asc(shownName(subcategories, this.language)));
   }
 
   mileageByMonth(from: string, to: string) {
     const month = sql<number>`extract(month from ${trips.date})::int`;
-    return this.db
-      .select({ month, miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
-      .from(trips)
-      .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
+    return this.s
+      .selectFields(trips, { month, miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
+      .where(and(gte(trips.date, from), lte(trips.date, to)))
       .groupBy(month);
   }
 
   mileageByVehicle(from: string, to: string) {
-    return this.db
-      .select({
+    return this.s
+      .selectFields(trips, {
         vehicleId: vehicles.id,
         name: vehicles.name,
         trips: sql<number>`count(*)`,
         miles: sql<number>`sum(${trips.miles})`,
         deduction: sql<number>`sum(${tripDeductionSql})`,
       })
-      .from(trips)
-      .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
-      .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
+      .innerJoin(...this.s.join(vehicles, eq(vehicles.id, trips.vehicleId)))
+      .where(and(gte(trips.date, from), lte(trips.date, to)))
       .groupBy(vehicles.id)
       .orderBy(sql`lower(${vehicles.name})`);
   }
 
   /** Every entry of a period with its account names and tax line, oldest first: the general ledger's source. */
   ledger(from: string, to: string) {
-    return this.db
-      .select({
+    return this.s
+      .selectFields(entries, {
         id: entries.id,
         date: entries.date,
         type: entries.type,
@@ -98,19 +100,18 @@ export class ReportsRepository {
         workerName: workers.name,
         providerName: providers.name,
       })
-      .from(entries)
       .innerJoin(categories, eq(categories.id, entries.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, entries.subcategoryId))
-      .leftJoin(workers, eq(workers.id, entries.workerId))
-      .leftJoin(providers, eq(providers.id, entries.providerId))
-      .where(and(eq(entries.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+      .leftJoin(...this.s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
+      .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
+      .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
+      .where(and(gte(entries.date, from), lte(entries.date, to)))
       .orderBy(asc(entries.date), asc(entries.createdAt), asc(entries.id));
   }
 
   /** The mileage log: every trip with its vehicle, the rate of its date and its own rounded deduction. */
   mileageLog(from: string, to: string) {
-    return this.db
-      .select({
+    return this.s
+      .selectFields(trips, {
         date: trips.date,
         vehicleName: vehicles.name,
         origin: trips.origin,
@@ -122,25 +123,29 @@ export class ReportsRepository {
         rateTenths: rateOnTripDate,
         deduction: tripDeductionSql,
       })
-      .from(trips)
-      .innerJoin(vehicles, eq(vehicles.id, trips.vehicleId))
-      .where(and(eq(trips.ownerId, this.ownerId), gte(trips.date, from), lte(trips.date, to)))
+      .innerJoin(...this.s.join(vehicles, eq(vehicles.id, trips.vehicleId)))
+      .where(and(gte(trips.date, from), lte(trips.date, to)))
       .orderBy(asc(trips.date), asc(trips.createdAt), asc(trips.id));
   }
 
   /** The receipts of a period's entries, with the entry's date, for the accountant's package. */
   receipts(from: string, to: string) {
-    return this.db
-      .select({ id: attachments.id, entryId: entries.id, date: entries.date, fileName: attachments.fileName, storageKey: attachments.storageKey })
-      .from(attachments)
-      .innerJoin(entries, eq(entries.id, attachments.entryId))
-      .where(and(eq(attachments.ownerId, this.ownerId), gte(entries.date, from), lte(entries.date, to)))
+    return this.s
+      .selectFields(attachments, {
+        id: attachments.id,
+        entryId: entries.id,
+        date: entries.date,
+        fileName: attachments.fileName,
+        storageKey: attachments.storageKey,
+      })
+      .innerJoin(...this.s.join(entries, eq(entries.id, attachments.entryId)))
+      .where(and(gte(entries.date, from), lte(entries.date, to)))
       .orderBy(asc(entries.date), asc(attachments.createdAt));
   }
 
   workerPayments(from: string, to: string) {
-    return this.db
-      .select({
+    return this.s
+      .selectFields(entries, {
         workerId: workers.id,
         name: workers.name,
         kind: workers.kind,
@@ -148,9 +153,8 @@ export class ReportsRepository {
         amount: sql<number>`sum(${entries.amount})`,
         payments: sql<number>`count(*)`,
       })
-      .from(entries)
-      .innerJoin(workers, eq(workers.id, entries.workerId))
-      .where(and(eq(entries.ownerId, this.ownerId), eq(entries.type, 'worker_payment'), gte(entries.date, from), lte(entries.date, to)))
+      .innerJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
+      .where(and(eq(entries.type, 'worker_payment'), gte(entries.date, from), lte(entries.date, to)))
       .groupBy(workers.id)
       .orderBy(desc(sql`sum(${entries.amount})`), asc(workers.name));
   }

@@ -1,24 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { EntryType, Language } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { ownedBy, type OwnerScope } from '../../db/owned.js';
+import { entries, products, providers, vehicles, workers } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 
 export type Registry = 'workers' | 'providers' | 'vehicles' | 'products';
-const TABLE = { workers: sql`workers`, providers: sql`providers`, vehicles: sql`vehicles`, products: sql`products` } as const;
+const TABLE = { workers, providers, vehicles, products } as const;
 
 /** One owner's records that a search finds; each query capped, each on the owner's own rows only; the chart's names in `language`. */
 export class SearchRepository {
+  private readonly s: OwnerScope;
+
   constructor(
     private readonly db: DbOrTx,
-    private readonly ownerId: string,
+    ownerId: string,
     private readonly language: Language = 'en',
-  ) {}
+  ) {
+    this.s = ownedBy(db, ownerId);
+  }
 
   /** Records of a registry whose name contains the text (active ones first). */
   registry(which: Registry, pattern: string, cap: number) {
     return queryRows<{ id: string; name: string; active: boolean }>(
       this.db,
-      sql`SELECT id, name, active FROM ${TABLE[which]} WHERE owner_id = ${this.ownerId} AND name ILIKE ${pattern} ESCAPE '\\'
+      this.s.sql`SELECT id, name, active FROM ${TABLE[which]} WHERE name ILIKE ${pattern} ESCAPE '\\'
           ORDER BY active DESC, lower(name) LIMIT ${cap}`,
     );
   }
@@ -27,11 +33,10 @@ export class SearchRepository {
   entries(pattern: string, cents: number | null, cap: number) {
     return queryRows<{ id: string; type: EntryType; date: string; amount: string; description: string | null; reference: string | null; category: string }>(
       this.db,
-      sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::text AS amount, e.description, e.reference,
+      this.s.sql`SELECT e.id, e.type, to_char(e.date, 'YYYY-MM-DD') AS date, e.amount::text AS amount, e.description, e.reference,
                  coalesce(c.names ->> ${this.language}::text, c.name) AS category
-          FROM entries e JOIN categories c ON c.id = e.category_id
-          WHERE e.owner_id = ${this.ownerId}
-            AND (e.description ILIKE ${pattern} ESCAPE '\\' OR e.reference ILIKE ${pattern} ESCAPE '\\' ${cents === null ? sql`` : sql`OR e.amount = ${cents}`})
+          FROM ${entries} e JOIN categories c ON c.id = e.category_id
+          WHERE (e.description ILIKE ${pattern} ESCAPE '\\' OR e.reference ILIKE ${pattern} ESCAPE '\\' ${cents === null ? sql`` : sql`OR e.amount = ${cents}`})
           ORDER BY e.date DESC, e.created_at DESC LIMIT ${cap}`,
     );
   }
