@@ -5,6 +5,7 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    setupFiles: ['test/helpers/setup.ts'],
     // Files run in child processes (PGlite's WebAssembly and native argon2 are happier there than
     // in threads)…
     pool: 'forks',

@@ -253,6 +253,16 @@ async function openShared(): Promise<Shared> {
 const openPgliteFromImage = () => openPglite({ image: new Blob([readFileSync(inject('pgliteImage'))]) });
 
 /** The worker's database, emptied back to its migrated state; undefined while another app holds it. */
+/**
+ * Opens the worker's database ahead of the first file's hooks (setup.ts): compiling PGlite's
+ * WebAssembly and reading the migrated state take seconds on a busy machine, which the first
+ * file's beforeAll would otherwise pay within its hook timeout.
+ */
+export async function openWorkerDatabase(): Promise<void> {
+  shared ??= openShared();
+  await shared;
+}
+
 async function takeShared(timeZone: string | undefined): Promise<TestStore | undefined> {
   shared ??= openShared();
   let s = await shared;
