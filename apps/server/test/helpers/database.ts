@@ -252,7 +252,6 @@ async function openShared(): Promise<Shared> {
 
 const openPgliteFromImage = () => openPglite({ image: new Blob([readFileSync(inject('pgliteImage'))]) });
 
-/** The worker's database, emptied back to its migrated state; undefined while another app holds it. */
 /**
  * Opens the worker's database ahead of the first file's hooks (setup.ts): compiling PGlite's
  * WebAssembly and reading the migrated state take seconds on a busy machine, which the first
@@ -263,6 +262,7 @@ export async function openWorkerDatabase(): Promise<void> {
   await shared;
 }
 
+/** The worker's database, emptied back to its migrated state; undefined while another app holds it. */
 async function takeShared(timeZone: string | undefined): Promise<TestStore | undefined> {
   shared ??= openShared();
   let s = await shared;
