@@ -5,9 +5,20 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
-    // Each file builds its own app on its own database (an in-memory PGlite, or a fresh PostgreSQL
-    // database), so files run side by side in separate processes without sharing state.
+    setupFiles: ['test/helpers/setup.ts'],
+    // Files run in child processes (PGlite's WebAssembly and native argon2 are happier there than
+    // in threads)…
     pool: 'forks',
+    // …but not one process per file: starting a process, importing the server's module graph and
+    // opening a database cost several seconds a file, as much as many files' tests. So a worker runs
+    // file after file with its modules loaded, and keeps one database that each app gets back emptied
+    // to its migrated state (helpers/database.ts). Nothing a file relies on is left by another: the
+    // server keeps its state on the app it builds, and every app gets its own database, Redis prefix
+    // and data folder. `npx vitest run --sequence.shuffle.files --sequence.seed=N` runs the files in
+    // another order to show it.
+    isolate: false,
+    // The machine this runs on has 2 cores (issue 25); more workers only take turns on them.
+    maxWorkers: 2,
     // Argon2id at the OWASP parameters costs ~50 ms per hash; a test signs up and in several times.
     testTimeout: 30_000,
     // Starting PGlite and running the migrations takes a few seconds on a busy machine.

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../../src/db/client.js';
+import { openDatabase, openPglite } from '../../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,30 +13,70 @@ declare module 'vitest' {
   }
 }
 
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * initdb and the migrations cost seconds per database; a run pays them once. And once the run ends,
- * one line for each suite skipped for want of PostgreSQL or Redis (helpers/services.ts).
+ * initdb and the migrations cost seconds per database; a run pays them once (a PGlite image, or a
+ * PostgreSQL template database). And once the run ends, one line for each suite skipped for want of
+ * PostgreSQL or Redis (helpers/services.ts).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cuadre-image-'));
   const skipped = path.join(dir, 'skipped-suites.txt');
   writeFileSync(skipped, '');
   project.provide('skippedSuites', skipped);
-  const teardown = () => {
+  const report = () => {
     const lines = [...new Set(readFileSync(skipped, 'utf8').split('\n').filter(Boolean))].sort();
     if (lines.length) console.log(`\nSkipped for want of a service (${lines.length}):\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
     rmSync(dir, { recursive: true, force: true });
   };
-  // The PostgreSQL run makes a real database per store and needs no image.
-  if (process.env.TEST_DB === 'postgres') {
+
+  if (process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL) {
     project.provide('pgliteImage', '');
-    return teardown;
+    // Lowercase letters and digits only: names are interpolated as identifiers.
+    const prefix = `cuadre_t_${randomBytes(4).toString('hex')}_`;
+    const template = `${prefix}template`;
+    await withAdminClient((c) => c.query(`CREATE DATABASE ${template}`));
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${template}`;
+    const migrated = await openDatabase({ databaseUrl: url.toString(), dataDir: dir, requestTimeouts: false });
+    await migrated.close();
+    // A template is copied only while no one is connected to it; the pool's sockets close a moment after end().
+    await withAdminClient(async (c) => {
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [template]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    project.provide('postgresTemplate', template);
+    project.provide('postgresPrefix', prefix);
+    return async () => {
+      // The template, and whatever a worker that ended early did not drop.
+      await withAdminClient(async (c) => {
+        const { rows } = await c.query<{ name: string }>(`select datname as name from pg_database where datname like $1`, [`${prefix}%`]);
+        for (const { name } of rows) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+      report();
+    };
   }
+
+  project.provide('postgresTemplate', '');
+  project.provide('postgresPrefix', '');
   const database = await openPglite();
   const image = await database.pglite!.dumpDataDir('none');
   await database.close();
   const file = path.join(dir, 'pglite-image.tar');
   writeFileSync(file, Buffer.from(await image.arrayBuffer()));
   project.provide('pgliteImage', file);
-  return teardown;
+  return report;
 }
