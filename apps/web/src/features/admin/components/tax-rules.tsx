@@ -83,7 +83,13 @@ export function TaxRules() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('chart.taxRules.help')}
       </Alert>
-      <Stack direction="row" justifyContent="flex-end" sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'flex-end',
+          mb: 2,
+        }}
+      >
         {newButton}
       </Stack>
       <DataList

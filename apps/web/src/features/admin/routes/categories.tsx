@@ -350,7 +350,13 @@ function MileageRates() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('chart.rates.help')}
       </Alert>
-      <Stack direction="row" justifyContent="flex-end" sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'flex-end',
+          mb: 2,
+        }}
+      >
         {newButton}
       </Stack>
       <DataList

@@ -48,7 +48,12 @@ export default function SupportRequests() {
         cell: ({ row: { original: r } }) => (
           <Box>
             <Typography variant="body2">{r.user.name}</Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography
+              variant="caption"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
               {r.user.email}
             </Typography>
           </Box>
@@ -138,7 +143,12 @@ function AnswerDialog({ request, onClose }: { request: SupportRequest; onClose: 
       <DialogTitle id="support-answer-title">{request.subject}</DialogTitle>
       <Box component="form" noValidate onSubmit={f.onSubmit}>
         <DialogContent>
-          <Typography variant="caption" color="text.secondary">
+          <Typography
+            variant="caption"
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {request.user.name} · {request.user.email} · {request.user.plan} · {formatDateTime(request.createdAt, i18n.language)}
           </Typography>
           <Typography sx={{ my: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.message}</Typography>

@@ -139,14 +139,27 @@ export default function Users() {
         id: 'name',
         meta: { label: t('admin.fields.name'), sortKey: 'name', card: 'title' },
         cell: ({ row: { original: u } }) => (
-          <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            sx={{
+              alignItems: 'center',
+              minWidth: 0,
+            }}
+          >
             <Avatar src={u.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
               {initialsOf(u.name, u.email)}
             </Avatar>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
               {u.name}
               {u.id === me?.id && (
-                <Typography component="span" variant="caption" color="text.secondary">
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{
+                    color: 'text.secondary',
+                  }}
+                >
                   {' '}
                   ({t('admin.users.you')})
                 </Typography>
@@ -173,7 +186,12 @@ export default function Users() {
               ? t(u.onTrial ? 'admin.users.trialUntil' : 'admin.users.trialEnded', { date: formatShortDate(u.trialEndsAt, i18n.language) })
               : null;
           return (
-            <Stack spacing={0.25} alignItems="flex-start">
+            <Stack
+              spacing={0.25}
+              sx={{
+                alignItems: 'flex-start',
+              }}
+            >
               <PlanChip name={plan.name} isFree={plan.isFree} />
               {trial && (
                 <Typography variant="caption" color={u.onTrial ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>

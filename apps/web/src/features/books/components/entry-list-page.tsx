@@ -93,7 +93,13 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
           <span>
             {e.categoryName}
             {e.subcategoryName && (
-              <Typography component="span" variant="body2" color="text.secondary">
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
                 {' '}
                 · {e.subcategoryName}
               </Typography>
@@ -113,7 +119,13 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
                   <span>
                     {e.productName ?? '—'}
                     {e.quantity !== null && e.unitCost !== null && (
-                      <Typography component="span" variant="body2" color="text.secondary">
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
                         {' '}
                         · {numberFormat(i18n.language, { maximumFractionDigits: 3 }).format(e.quantity)} × {money(e.unitCost)}
                       </Typography>

@@ -64,7 +64,13 @@ export default function MonthlyMileage() {
           <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
             {tr.purpose}
             {(tr.origin || tr.destination) && (
-              <Typography component="span" variant="body2" color="text.secondary">
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
                 {' '}
                 · {[tr.origin, tr.destination].filter(Boolean).join(' → ')}
               </Typography>
@@ -120,7 +126,12 @@ export default function MonthlyMileage() {
                     {v.vehicleName}
                   </Typography>
                   <Typography variant="h6">{t('books.trips.miles', { miles: miles(v.miles) })}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: 'text.secondary',
+                    }}
+                  >
                     {t('books.trips.vehicleLine', { count: v.count, deduction: money(v.deduction) })}
                   </Typography>
                 </CardContent>

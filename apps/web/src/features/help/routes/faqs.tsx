@@ -45,7 +45,13 @@ export default function Faqs() {
       ) : faqs.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : groups.length === 0 ? (
-        <Typography color="text.secondary">{t('help.noMatch')}</Typography>
+        <Typography
+          sx={{
+            color: 'text.secondary',
+          }}
+        >
+          {t('help.noMatch')}
+        </Typography>
       ) : (
         groups.map((c) => (
           <Box key={c.id} component="section" sx={{ mb: 3 }} aria-labelledby={`faq-${c.slug}`}>

@@ -96,17 +96,35 @@ export default function Support() {
           ) : mine.isPending ? (
             <Skeleton variant="rounded" height={120} />
           ) : mine.data.items.length === 0 ? (
-            <Typography color="text.secondary">{t('help.support.none')}</Typography>
+            <Typography
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
+              {t('help.support.none')}
+            </Typography>
           ) : (
             <Stack spacing={1.5}>
               {mine.data.items.map((r) => (
                 <Card key={r.id} variant="outlined">
                   <CardContent>
-                    <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{
+                        alignItems: 'center',
+                        justifyContent: 'space-between',
+                      }}
+                    >
                       <Typography sx={{ fontWeight: 600 }}>{r.subject}</Typography>
                       <Chip size="small" color={SUPPORT_STATUS_COLOR[r.status]} label={t(`help.support.status.${r.status}`)} />
                     </Stack>
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {formatDateTime(r.createdAt, i18n.language)}
                     </Typography>
                     <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
