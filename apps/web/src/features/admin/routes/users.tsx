@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { Alert, Avatar, Box, Button, MenuItem, Snackbar, Stack, TextField, Typography } from '@mui/material';
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
@@ -11,7 +10,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/page-states';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { adminKeys, createUser, disableUser, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
 import { usePlans } from '@/lib/plans';
@@ -35,7 +34,7 @@ export const USERS_LIST: ListConfig<UserSort, 'role' | 'plan' | 'status'> = {
   filters: { role: ROLES, plan: null, status: ACCOUNT_STATUSES },
 };
 
-const column = createColumnHelper<AdminUser>();
+const column = listColumns<AdminUser>();
 
 /** Users administration: find, filter, sort and page through accounts; create, edit, disable, send a reset mail. */
 export default function Users() {
