@@ -279,7 +279,7 @@ export default function ImportStatement() {
                       {...params}
                       label={t('books.import.bank')}
                       helperText={t('books.import.bankHint')}
-                      inputProps={{ ...params.inputProps, maxLength: 80 }}
+                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 80 } }}
                     />
                   )}
                 />
@@ -460,7 +460,7 @@ export default function ImportStatement() {
                                 checked={c.include}
                                 disabled={!usable(r)}
                                 onChange={(e) => setChoice(i, { include: e.target.checked })}
-                                inputProps={{ 'aria-label': t('books.import.include', { line: r.line }) }}
+                                slotProps={{ input: { 'aria-label': t('books.import.include', { line: r.line }) } }}
                               />
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.date ? formatShortDate(r.date, i18n.language) : '—'}</TableCell>
@@ -479,7 +479,7 @@ export default function ImportStatement() {
                                   fullWidth
                                   value={c.categoryId ?? ''}
                                   onChange={(e) => setChoice(i, { categoryId: e.target.value, include: usable(r) })}
-                                  inputProps={{ 'aria-label': `${t('books.import.category')} ${r.line}` }}
+                                  slotProps={{ htmlInput: { 'aria-label': `${t('books.import.category')} ${r.line}` } }}
                                 >
                                   {catsFor(r.type).map((x) => (
                                     <MenuItem key={x.id} value={x.id}>
@@ -621,7 +621,7 @@ export default function ImportStatement() {
                   label={t('books.import.ruleContains')}
                   value={rule.contains}
                   onChange={(e) => setRule((r) => ({ ...r, contains: e.target.value }))}
-                  inputProps={{ maxLength: 80 }}
+                  slotProps={{ htmlInput: { maxLength: 80 } }}
                 />
                 <TextField
                   select

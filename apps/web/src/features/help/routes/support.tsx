@@ -56,7 +56,13 @@ export default function Support() {
           <CardContent>
             <Box component="form" noValidate onSubmit={f.onSubmit}>
               <Stack spacing={2}>
-                <FormTextField control={f.form.control} name="subject" label={t('help.support.subject')} required inputProps={{ maxLength: 150 }} />
+                <FormTextField
+                  control={f.form.control}
+                  name="subject"
+                  label={t('help.support.subject')}
+                  required
+                  slotProps={{ htmlInput: { maxLength: 150 } }}
+                />
                 <FormTextField
                   control={f.form.control}
                   name="message"
@@ -64,7 +70,7 @@ export default function Support() {
                   required
                   multiline
                   minRows={5}
-                  inputProps={{ maxLength: 5000 }}
+                  slotProps={{ htmlInput: { maxLength: 5000 } }}
                 />
                 <Box>
                   <Button component="label" variant="outlined" startIcon={<Icon name="heroicons_outline:photo" size={20} />}>
