@@ -2,10 +2,10 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { i18nPlugin } from './i18n-plugin';
-import { iconsPlugin } from './icons-plugin';
-import { precompressPlugin } from './compress-plugin';
-import { buildInputsPlugin } from './inputs-plugin';
+import { i18nPlugin } from './i18n-plugin.ts';
+import { iconsPlugin } from './icons-plugin.ts';
+import { precompressPlugin } from './compress-plugin.ts';
+import { buildInputsPlugin } from './inputs-plugin.ts';
 import { ICON_SOURCES, WEB_BUILD_INPUTS } from './build-inputs.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -35,10 +35,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Read by scripts/size-gate.mjs: which files each route loads.
     manifest: true,
-    // No `rolldownOptions`: Rollup's `experimentalMinChunkSize` has no Rolldown equivalent, and Rolldown
-    // already merges common chunks into the entry that loads them where that is safe
-    // (`experimental.chunkOptimization`). Rolldown warns of a misplaced /* @__PURE__ */ only in our
-    // own sources, so zod's no longer need filtering out.
+    // Rollup's experimentalMinChunkSize (small chunks merged: fewer files on an HTTP/1.1 connection) has
+    // no Rolldown equivalent; Rolldown merges common chunks into their one loader where that is safe.
+    // codeSplitting.experimentalInlineCommonChunks (maxSize 25 KB) duplicated code: 214.6 KB for sign-in.
+    rolldownOptions: {
+      // Terser's passes make the build slow on a small machine; Rolldown's report of slow plugins says
+      // nothing new on each build. A misplaced /* @__PURE__ */ is still reported, in our own sources
+      // only (zod's carry some that Rollup used to warn of).
+      checks: { pluginTimings: false },
+    },
   },
   test: {
     environment: 'jsdom',
