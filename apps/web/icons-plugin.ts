@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import type { ReadsFilesApi } from './inputs-plugin';
 
 const require = createRequire(import.meta.url);
 
@@ -47,14 +48,23 @@ export function iconsPlugin(sourceDirs: string[]): Plugin {
     if (!sets.has(set)) sets.set(set, require(`@iconify-json/${set}/icons.json`) as IconSet);
     return sets.get(set)!;
   };
+  // The files the last scan read, for the build's inputs check (inputs-plugin.ts).
+  let scanned = new Set<string>();
+  const api: ReadsFilesApi = { filesRead: () => scanned };
   return {
     name: 'cuadre-icons',
+    api,
     resolveId: (id) => (id === VIRTUAL ? '\0' + VIRTUAL : undefined),
     load(id) {
       if (id !== '\0' + VIRTUAL) return;
       const out: Record<string, { body: string; width: number; height: number }> = {};
-      // Each scanned file is declared, so the build's inputs check (inputs-plugin.ts) sees it.
-      for (const name of [...scan(sourceDirs, (file) => this.addWatchFile(file))].sort()) {
+      // Each scanned file is watched (a new icon name reloads the app in dev) and kept for the inputs check.
+      scanned = new Set();
+      const read = (file: string) => {
+        scanned.add(file);
+        this.addWatchFile(file);
+      };
+      for (const name of [...scan(sourceDirs, read)].sort()) {
         const [ns, icon] = name.split(':') as [string, string];
         const { set, suffix } = NAMESPACES[ns]!;
         const data = load(set);

@@ -10,7 +10,12 @@ const signedIn = () => localStorage.setItem('accessToken', tokenExpiringIn());
 
 const user = (over: Partial<User>): User => aUser({ id: 'u', email: 'ana@example.com', name: 'Ana', ...over });
 
-const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: {} }) as LoaderFunctionArgs;
+const args = (path: string) =>
+  ({
+    request: new Request(`http://localhost${path}`),
+    params: {},
+    context: {},
+  }) as LoaderFunctionArgs;
 
 /** The Response a loader threw with `redirect()`, or undefined when it let the navigation through. */
 async function redirectOf(run: () => unknown): Promise<string | undefined> {

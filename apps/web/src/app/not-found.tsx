@@ -42,7 +42,13 @@ export default function NotFound() {
       <Typography variant="h5" component="p">
         {t('common.notFoundTitle')}
       </Typography>
-      <Typography color="text.secondary">{t('common.notFoundText')}</Typography>
+      <Typography
+        sx={{
+          color: 'text.secondary',
+        }}
+      >
+        {t('common.notFoundText')}
+      </Typography>
       <Button component={RouterLink} to={inShell ? '/dashboard' : '/'} variant="contained">
         {t(inShell ? 'common.goDashboard' : 'common.goHome')}
       </Button>

@@ -21,7 +21,13 @@ export function RouteError() {
       <Typography variant="h4" component="h1">
         {t('common.errorTitle')}
       </Typography>
-      <Typography color="text.secondary">{message}</Typography>
+      <Typography
+        sx={{
+          color: 'text.secondary',
+        }}
+      >
+        {message}
+      </Typography>
       <PlainButton variant="contained" onClick={() => window.location.reload()}>
         {t('common.retry')}
       </PlainButton>

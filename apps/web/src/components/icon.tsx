@@ -20,13 +20,18 @@ export function Icon({ name, size = 24, sx, title }: IconProps) {
     <Box
       component="svg"
       viewBox={`0 0 ${data.width} ${data.height}`}
-      width={size}
-      height={size}
       role={title ? 'img' : undefined}
       aria-hidden={title ? undefined : true}
       aria-label={title}
-      sx={{ flexShrink: 0, display: 'inline-block', verticalAlign: 'middle', ...sx }}
       dangerouslySetInnerHTML={{ __html: data.body }}
+      sx={{
+        width: size,
+        height: size,
+        flexShrink: 0,
+        display: 'inline-block',
+        verticalAlign: 'middle',
+        ...sx,
+      }}
     />
   );
 }

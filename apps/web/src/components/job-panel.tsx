@@ -72,7 +72,12 @@ export function JobProgress({ job, label, leave }: { job: Job; label?: string; l
         {label ?? t('jobs.progress', { done: job.done, total: job.total, left: Math.max(0, job.total - job.done) })}
       </Typography>
       <LinearProgress variant={job.total ? 'determinate' : 'indeterminate'} value={percent} aria-labelledby={id} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
-      <Typography variant="caption" color="text.secondary">
+      <Typography
+        variant="caption"
+        sx={{
+          color: 'text.secondary',
+        }}
+      >
         {leave ?? t('jobs.leave')}
       </Typography>
     </Box>

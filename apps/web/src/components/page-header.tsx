@@ -10,7 +10,12 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography
+            sx={{
+              color: 'text.secondary',
+              mt: 0.5,
+            }}
+          >
             {subtitle}
           </Typography>
         )}

@@ -8,9 +8,23 @@ import { Icon } from './icon';
 export function LoadingState({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <Stack role="status" alignItems="center" justifyContent="center" spacing={2} sx={{ py: 8 }}>
+    <Stack
+      role="status"
+      spacing={2}
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'center',
+        py: 8,
+      }}
+    >
       <CircularProgress size={32} />
-      <Typography color="text.secondary">{label ?? t('common.loading')}</Typography>
+      <Typography
+        sx={{
+          color: 'text.secondary',
+        }}
+      >
+        {label ?? t('common.loading')}
+      </Typography>
     </Stack>
   );
 }
@@ -40,7 +54,15 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 /** Nothing to show yet, and the action that fills it. */
 export function EmptyState({ icon = 'heroicons_outline:inbox', title, text, action }: { icon?: string; title: string; text?: string; action?: ReactNode }) {
   return (
-    <Stack alignItems="center" spacing={1.5} sx={{ py: 8, px: 2, textAlign: 'center' }}>
+    <Stack
+      spacing={1.5}
+      sx={{
+        alignItems: 'center',
+        py: 8,
+        px: 2,
+        textAlign: 'center',
+      }}
+    >
       <Box sx={{ color: 'text.disabled' }}>
         <Icon name={icon} size={48} />
       </Box>
@@ -48,7 +70,12 @@ export function EmptyState({ icon = 'heroicons_outline:inbox', title, text, acti
         {title}
       </Typography>
       {text && (
-        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+        <Typography
+          sx={{
+            color: 'text.secondary',
+            maxWidth: 420,
+          }}
+        >
           {text}
         </Typography>
       )}

@@ -41,7 +41,13 @@ function UserBlock({ placement }: { placement: 'top' | 'bottom' }) {
         <Typography noWrap sx={{ fontWeight: 600 }}>
           {user.name}
         </Typography>
-        <Typography noWrap variant="body2" color="text.secondary">
+        <Typography
+          noWrap
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+          }}
+        >
           {user.email}
         </Typography>
       </Box>

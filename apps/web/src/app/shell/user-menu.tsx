@@ -79,14 +79,26 @@ export function UserMenu() {
       >
         {/* Not a menu item: who is signed in, read as text (role none keeps the menu's children valid). */}
         <ListSubheader role="none" disableSticky sx={{ lineHeight: 1.4, py: 1.25, bgcolor: 'transparent' }}>
-          <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          <Typography
+            variant="body2"
+            component="span"
+            sx={{
+              color: 'text.secondary',
+              display: 'block',
+            }}
+          >
             {t('shell.signedInAs')}
           </Typography>
           <Typography
             variant="body2"
-            color="text.primary"
             component="span"
-            sx={{ display: 'block', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            sx={{
+              color: 'text.primary',
+              display: 'block',
+              fontWeight: 600,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
           >
             {user.email}
           </Typography>

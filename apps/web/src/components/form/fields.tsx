@@ -68,7 +68,13 @@ export function FormFooter({
           {success}
         </Alert>
       )}
-      <Stack direction="row" spacing={1} justifyContent="flex-end">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{
+          justifyContent: 'flex-end',
+        }}
+      >
         {extra}
         <Button type="submit" variant="contained" disabled={pending || disabled}>
           {pending ? t('common.form.saving') : submitLabel}

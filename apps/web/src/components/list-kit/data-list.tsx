@@ -1,6 +1,16 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData, type RowSelectionState } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  FlexRender,
+  metaHelper,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+} from '@tanstack/react-table';
 import {
   Alert,
   Box,
@@ -36,18 +46,29 @@ import { Icon } from '../icon';
 import { EmptyState, ErrorState } from '../page-states';
 import type { ListState, PageSize } from './list-params';
 
-declare module '@tanstack/react-table' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics are the library's
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** The header's text (also the label of the field on a phone's card). */
-    label: string;
-    /** The server's sort key for this column; absent: the column does not sort. */
-    sortKey?: string;
-    align?: 'left' | 'right';
-    /** On a phone: the card's title, a labelled detail (the default), or not shown. */
-    card?: 'title' | 'detail' | 'hidden';
-  }
+/** What the kit reads from a column's `meta`. */
+export interface ListColumnMeta {
+  /** The header's text (also the label of the field on a phone's card). */
+  label: string;
+  /** The server's sort key for this column; absent: the column does not sort. */
+  sortKey?: string;
+  align?: 'left' | 'right';
+  /** On a phone: the card's title, a labelled detail (the default), or not shown. */
+  card?: 'title' | 'detail' | 'hidden';
 }
+
+/**
+ * The table features every list uses: the server sorts, filters and pages, so the table only lays
+ * out the rows it is given and keeps the selection (and only those features are bundled).
+ */
+const listFeatures = tableFeatures({ rowSelectionFeature, columnMeta: metaHelper<ListColumnMeta>() });
+type ListFeatures = typeof listFeatures;
+
+/** A list's column (any: the value type differs per column). */
+export type ListColumn<T extends RowData> = ColumnDef<ListFeatures, T, any>;
+
+/** The column helper for a list of `T`, typed with the kit's features and column meta. */
+export const listColumns = <T extends RowData>() => createColumnHelper<ListFeatures, T>();
 
 /** What a list query gives the kit (a TanStack Query result of a list envelope, docs/product.md "Lists"). */
 export interface ListQuery<T> {
@@ -60,12 +81,12 @@ export interface ListQuery<T> {
   refetch: () => unknown;
 }
 
-export interface DataListProps<T, S extends string, F extends string> {
+export interface DataListProps<T extends RowData, S extends string, F extends string> {
   /** The list's name, for screen readers ("Users"). */
   label: string;
   list: ListState<S, F>;
   query: ListQuery<T>;
-  columns: ColumnDef<T, any>[];
+  columns: ListColumn<T>[];
   getRowId: (row: T) => string;
   /** Buttons for one row (edit, delete...), at the end of its row or card. */
   rowActions?: (row: T) => ReactNode;
@@ -83,7 +104,7 @@ export interface DataListProps<T, S extends string, F extends string> {
  * The one list of the app: a TanStack Table drawn with MUI. The server sorts, filters and pages
  * (the state is in the address, see useListParams); below `sm` each row is a card.
  */
-export function DataList<T, S extends string, F extends string>(props: DataListProps<T, S, F>) {
+export function DataList<T extends RowData, S extends string, F extends string>(props: DataListProps<T, S, F>) {
   const { label, list, query, columns, getRowId, rowActions, bulkActions, totals, empty, noMatch } = props;
   const { t } = useTranslation();
   const theme = useTheme();
@@ -91,13 +112,11 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const items = useMemo(() => query.data?.items ?? [], [query.data]);
 
-  const table = useReactTable({
+  const table = useTable({
+    features: listFeatures,
     data: items,
     columns,
     getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
     enableRowSelection: !!bulkActions,
     state: { rowSelection },
     onRowSelectionChange: setRowSelection,
@@ -155,13 +174,19 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
     body = (
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }} aria-label={label}>
         {table.getRowModel().rows.map((row) => {
-          const cells = row.getVisibleCells();
+          const cells = row.getAllCells();
           const titleCells = cells.filter((c) => c.column.columnDef.meta?.card === 'title');
           const details = cells.filter((c) => (c.column.columnDef.meta?.card ?? 'detail') === 'detail');
           return (
             <Card component="li" key={row.id} variant="outlined">
               <CardContent sx={{ pb: '12px !important' }}>
-                <Stack direction="row" spacing={1} alignItems="flex-start">
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{
+                    alignItems: 'flex-start',
+                  }}
+                >
                   {bulkActions && (
                     <Checkbox
                       checked={row.getIsSelected()}
@@ -172,18 +197,26 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
                   )}
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     {titleCells.map((c) => (
-                      <Box key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</Box>
+                      <Box key={c.id}>
+                        <FlexRender cell={c} />
+                      </Box>
                     ))}
                   </Box>
                 </Stack>
                 <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, my: 1.5 }}>
                   {details.map((c) => (
                     <Box key={c.id} sx={{ display: 'contents' }}>
-                      <Typography component="dt" variant="body2" color="text.secondary">
+                      <Typography
+                        component="dt"
+                        variant="body2"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
                         {c.column.columnDef.meta?.label}
                       </Typography>
                       <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, textAlign: c.column.columnDef.meta?.align ?? 'left' }}>
-                        {flexRender(c.column.columnDef.cell, c.getContext())}
+                        <FlexRender cell={c} />
                       </Typography>
                     </Box>
                   ))}
@@ -196,7 +229,12 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
         {totals && (
           <Card component="li" variant="outlined" sx={{ bgcolor: 'action.hover' }}>
             <CardContent sx={{ pb: '12px !important' }}>
-              <Stack direction="row" justifyContent="space-between">
+              <Stack
+                direction="row"
+                sx={{
+                  justifyContent: 'space-between',
+                }}
+              >
                 <Typography variant="subtitle2">{t('common.list.total')}</Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {totals[captionColumn?.id ?? '']}
@@ -204,8 +242,19 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
               </Stack>
               {valueColumns.map((col) =>
                 totals[col.id] !== undefined ? (
-                  <Stack key={col.id} direction="row" justifyContent="space-between">
-                    <Typography variant="body2" color="text.secondary">
+                  <Stack
+                    key={col.id}
+                    direction="row"
+                    sx={{
+                      justifyContent: 'space-between',
+                    }}
+                  >
+                    <Typography
+                      variant="body2"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {col.columnDef.meta?.label}
                     </Typography>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -229,7 +278,8 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
                 <TableCell padding="checkbox">
                   <Checkbox
                     checked={table.getIsAllRowsSelected()}
-                    indeterminate={table.getIsSomeRowsSelected()}
+                    // Since TanStack Table 9 "some" includes "all"; a full selection shows a tick, not a dash.
+                    indeterminate={table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected()}
                     onChange={table.getToggleAllRowsSelectedHandler()}
                     slotProps={{ input: { 'aria-label': t('common.list.selectAll') } }}
                   />
@@ -244,7 +294,7 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
                     sortDirection={meta?.sortKey && params.sort === meta.sortKey ? params.order : false}
                     sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
                   >
-                    {meta?.sortKey ? sortHeader(meta.sortKey, meta.label) : (meta?.label ?? flexRender(h.column.columnDef.header, h.getContext()))}
+                    {meta?.sortKey ? sortHeader(meta.sortKey, meta.label) : (meta?.label ?? <FlexRender header={h} />)}
                   </TableCell>
                 );
               })}
@@ -267,9 +317,9 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
                     />
                   </TableCell>
                 )}
-                {row.getVisibleCells().map((c) => (
+                {row.getAllCells().map((c) => (
                   <TableCell key={c.id} align={c.column.columnDef.meta?.align}>
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                    <FlexRender cell={c} />
                   </TableCell>
                 ))}
                 {rowActions && <TableCell align="right">{rowActions(row.original)}</TableCell>}
@@ -304,7 +354,13 @@ export function DataList<T, S extends string, F extends string>(props: DataListP
           severity="info"
           sx={{ borderRadius: 0, alignItems: 'center' }}
           action={
-            <Stack direction="row" spacing={1} alignItems="center">
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{
+                alignItems: 'center',
+              }}
+            >
               {bulkActions(selected, clearSelection)}
               <Button color="inherit" size="small" onClick={clearSelection}>
                 {t('common.list.clearSelection')}
@@ -362,7 +418,15 @@ export function ListToolbar<S extends string, F extends string>({
   const selectSx = { minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 45%', sm: '0 0 auto' } };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-      <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1.5} alignItems="center">
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1.5}
+        sx={{
+          flexWrap: 'wrap',
+          alignItems: 'center',
+        }}
+      >
         <TextField
           value={list.searchText}
           onChange={(e) => list.setSearchText(e.target.value)}
@@ -382,7 +446,16 @@ export function ListToolbar<S extends string, F extends string>({
         />
         {children}
         {isPhone && (
-          <Stack direction="row" spacing={0.5} alignItems="center" sx={selectSx}>
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={[
+              {
+                alignItems: 'center',
+              },
+              ...(Array.isArray(selectSx) ? selectSx : [selectSx]),
+            ]}
+          >
             <TextField
               select
               size="small"

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@mui/material';
 import common from '@/i18n/locales/common/en.json';
 import { setScreenWide } from '@/test/screen';
-import { DataList, ListToolbar, type ListQuery } from './data-list';
+import { DataList, ListToolbar, type ListQuery, listColumns } from './data-list';
 import { parseListParams, toApiQuery, toSearchParams, useListParams, type ListConfig } from './list-params';
 
 interface Row {
@@ -21,7 +20,7 @@ const CONFIG: ListConfig<'name' | 'cents', 'kind'> = {
   defaultOrder: 'asc',
   filters: { kind: ['income', 'expense'] },
 };
-const col = createColumnHelper<Row>();
+const col = listColumns<Row>();
 const columns = [
   col.accessor('name', { meta: { label: 'Name', sortKey: 'name', card: 'title' } }),
   col.accessor('cents', { meta: { label: 'Amount', sortKey: 'cents', align: 'right' }, cell: (c) => `$${(c.getValue() / 100).toFixed(2)}` }),

@@ -66,7 +66,12 @@ export default function ItemsPanel({ box, onClose }: { box: PanelBox; onClose: (
           <Box sx={{ p: 4, textAlign: 'center' }}>
             <Icon name={box === 'messages' ? 'heroicons_outline:envelope' : 'heroicons_outline:bell'} size={40} sx={{ color: 'text.disabled' }} />
             <Typography sx={{ mt: 1, fontWeight: 600 }}>{t(`shell.panels.${box}.empty`)}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
               {t(`shell.panels.${box}.emptyText`)}
             </Typography>
           </Box>
@@ -103,11 +108,22 @@ export default function ItemsPanel({ box, onClose }: { box: PanelBox; onClose: (
                     <Typography sx={{ fontWeight: item.read ? 500 : 700, fontSize: 14 }}>{item.title}</Typography>
                   )}
                   {item.description && (
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="body2"
+                      sx={{
+                        color: 'text.secondary',
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
                       {item.description}
                     </Typography>
                   )}
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography
+                    variant="caption"
+                    sx={{
+                      color: 'text.secondary',
+                    }}
+                  >
                     {formatPanelTime(item.time, i18n.language)}
                   </Typography>
                 </Box>

@@ -150,11 +150,25 @@ export function SearchBox() {
           <Paper elevation={8} sx={{ maxHeight: 256 * 1.5, overflowY: 'auto', mt: 0.5 }}>
             <Box component="ul" role="listbox" id={listId} aria-label={t('shell.search.results')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
               {results.isFetching && !results.data ? (
-                <Typography component="li" role="presentation" sx={{ p: 2 }} color="text.secondary">
+                <Typography
+                  component="li"
+                  role="presentation"
+                  sx={{
+                    color: 'text.secondary',
+                    p: 2,
+                  }}
+                >
                   {t('shell.search.searching')}
                 </Typography>
               ) : flat.length === 0 ? (
-                <Typography component="li" role="presentation" sx={{ p: 2 }} color="text.secondary">
+                <Typography
+                  component="li"
+                  role="presentation"
+                  sx={{
+                    color: 'text.secondary',
+                    p: 2,
+                  }}
+                >
                   {t('shell.search.none')}
                 </Typography>
               ) : (
@@ -184,7 +198,12 @@ export function SearchBox() {
                           >
                             <Typography sx={{ fontSize: 14 }}>{r.title}</Typography>
                             {r.subtitle && (
-                              <Typography variant="caption" color="text.secondary">
+                              <Typography
+                                variant="caption"
+                                sx={{
+                                  color: 'text.secondary',
+                                }}
+                              >
                                 {r.subtitle}
                               </Typography>
                             )}

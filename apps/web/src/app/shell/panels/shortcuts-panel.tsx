@@ -66,7 +66,12 @@ export default function ShortcutsPanel({ onClose }: { onClose: () => void }) {
           <Box sx={{ p: 4, textAlign: 'center' }}>
             <Icon name="heroicons_outline:bookmark" size={40} sx={{ color: 'text.disabled' }} />
             <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('shell.panels.shortcuts.empty')}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
               {t('shell.panels.shortcuts.emptyText')}
             </Typography>
           </Box>
@@ -104,7 +109,12 @@ export default function ShortcutsPanel({ onClose }: { onClose: () => void }) {
                   </Box>
                   <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{s.label}</Typography>
                   {s.description && (
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {s.description}
                     </Typography>
                   )}

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
 import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import type { TaxRule } from '@cuadre/contracts';
@@ -9,14 +8,14 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
-import { DataList } from '@/components/list-kit/data-list';
+import { DataList, listColumns } from '@/components/list-kit/data-list';
 import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useNotices } from '@/components/notice';
 import { centsToText, formatMoney, parseMoney } from '@/lib/money';
 import { chartKeys, deleteTaxRule, saveTaxRule, taxRulesQuery } from '../api/chart-api';
 import { ChartFormDialog } from './chart-form-dialog';
 
-const column = createColumnHelper<TaxRule>();
+const column = listColumns<TaxRule>();
 const LIST: ListConfig<'year', never> = { sorts: ['year'], defaultSort: 'year', defaultOrder: 'desc' };
 const amount = z.string().check(z.refine((v) => (parseMoney(v) ?? -1) >= 0, { params: { i18n: 'chart.taxRules.invalidAmount' } }));
 const SCHEMA = z.object({
@@ -83,7 +82,13 @@ export function TaxRules() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('chart.taxRules.help')}
       </Alert>
-      <Stack direction="row" justifyContent="flex-end" sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'flex-end',
+          mb: 2,
+        }}
+      >
         {newButton}
       </Stack>
       <DataList

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
 import { Alert, Box, Button, Chip, IconButton, MenuItem, Stack, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { CATEGORY_KINDS, CATEGORY_SORTS, isRealDate, type Category, type CategoryKind, type MileageRate } from '@cuadre/contracts';
@@ -11,7 +10,7 @@ import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
 import { useNotices } from '@/components/notice';
@@ -38,8 +37,8 @@ const CATEGORY_LIST: ListConfig<CategorySort, 'kind' | 'active'> = {
   defaultOrder: 'asc',
   filters: { kind: CATEGORY_KINDS, active: ['true', 'false'] },
 };
-const column = createColumnHelper<Category>();
-const rateColumn = createColumnHelper<MileageRate>();
+const column = listColumns<Category>();
+const rateColumn = listColumns<MileageRate>();
 
 /** categories (admin): the shared chart (Cuentas) with its tax lines and order, and the mileage rates. */
 export default function Categories() {
@@ -350,7 +349,13 @@ function MileageRates() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('chart.rates.help')}
       </Alert>
-      <Stack direction="row" justifyContent="flex-end" sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'flex-end',
+          mb: 2,
+        }}
+      >
         {newButton}
       </Stack>
       <DataList

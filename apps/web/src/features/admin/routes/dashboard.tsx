@@ -40,7 +40,13 @@ function StatCard({ icon, label, value, hint, to }: { icon: string; label: strin
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
         {/* Two to a row on a phone: the icon goes above the figure to leave the label its width. */}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 1, sm: 2 }}
+          sx={{
+            alignItems: { xs: 'flex-start', sm: 'center' },
+          }}
+        >
           <Box
             sx={{
               display: 'grid',
@@ -56,7 +62,12 @@ function StatCard({ icon, label, value, hint, to }: { icon: string; label: strin
             <Icon name={icon} size={24} />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
               {label}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
@@ -69,7 +80,14 @@ function StatCard({ icon, label, value, hint, to }: { icon: string; label: strin
               )}
             </Typography>
             {hint && (
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
+              <Typography
+                variant="caption"
+                sx={{
+                  color: 'text.secondary',
+                  display: 'block',
+                  lineHeight: 1.3,
+                }}
+              >
                 {hint}
               </Typography>
             )}
@@ -91,11 +109,24 @@ function Breakdown({ rows, total }: { rows: { key: string; label: ReactNode; cou
         const share = total > 0 ? r.count / total : 0;
         return (
           <Box key={r.key}>
-            <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 0.5 }}>
+            <Stack
+              direction="row"
+              sx={{
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                mb: 0.5,
+              }}
+            >
               <Box>{r.label}</Box>
               <Typography variant="body2">
                 <strong>{fmt.format(r.count)}</strong>{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
+                <Typography
+                  component="span"
+                  variant="body2"
+                  sx={{
+                    color: 'text.secondary',
+                  }}
+                >
                   ({pct.format(share)})
                 </Typography>
               </Typography>

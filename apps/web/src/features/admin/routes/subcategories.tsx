@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
 import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { SUBCATEGORY_SORTS, ZUuid, type Subcategory } from '@cuadre/contracts';
@@ -10,7 +9,7 @@ import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
 import { useNotices } from '@/components/notice';
@@ -24,7 +23,7 @@ const SUB_LIST: ListConfig<SubSort, 'categoryId' | 'active'> = {
   defaultOrder: 'asc',
   filters: { categoryId: null, active: ['true', 'false'] },
 };
-const column = createColumnHelper<Subcategory>();
+const column = listColumns<Subcategory>();
 
 /** subcategories (admin): the shared SubCuentas, under their categories. */
 export default function Subcategories() {

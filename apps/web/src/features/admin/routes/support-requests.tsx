@@ -2,12 +2,11 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { SUPPORT_STATUSES, ZSupportAnswerBody, type SupportRequest } from '@cuadre/contracts';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
@@ -17,7 +16,7 @@ import { session } from '@/lib/session';
 import { adminKeys, answerSupportRequest, supportRequestsQuery } from '../api/admin-api';
 
 const LIST: ListConfig<'createdAt', 'status'> = { sorts: ['createdAt'], defaultSort: 'createdAt', defaultOrder: 'desc', filters: { status: SUPPORT_STATUSES } };
-const column = createColumnHelper<SupportRequest>();
+const column = listColumns<SupportRequest>();
 
 /** /support-requests: every request from the help center (open, answered, closed), with the asker's plan; answer or close each. */
 export default function SupportRequests() {
@@ -48,7 +47,12 @@ export default function SupportRequests() {
         cell: ({ row: { original: r } }) => (
           <Box>
             <Typography variant="body2">{r.user.name}</Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography
+              variant="caption"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
               {r.user.email}
             </Typography>
           </Box>
@@ -138,7 +142,12 @@ function AnswerDialog({ request, onClose }: { request: SupportRequest; onClose: 
       <DialogTitle id="support-answer-title">{request.subject}</DialogTitle>
       <Box component="form" noValidate onSubmit={f.onSubmit}>
         <DialogContent>
-          <Typography variant="caption" color="text.secondary">
+          <Typography
+            variant="caption"
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {request.user.name} · {request.user.email} · {request.user.plan} · {formatDateTime(request.createdAt, i18n.language)}
           </Typography>
           <Typography sx={{ my: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.message}</Typography>
@@ -151,7 +160,7 @@ function AnswerDialog({ request, onClose }: { request: SupportRequest; onClose: 
               required
               multiline
               minRows={4}
-              inputProps={{ maxLength: 5000 }}
+              slotProps={{ htmlInput: { maxLength: 5000 } }}
             />
           </Stack>
         </DialogContent>

@@ -1,8 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+<<<<<<< HEAD
 import { createColumnHelper } from '@tanstack/react-table';
 import { Avatar, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+=======
+import { Alert, Avatar, Box, Button, MenuItem, Snackbar, Stack, TextField, Typography } from '@mui/material';
+>>>>>>> h-majors
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
 import { initialsOf } from '@/lib/presence';
@@ -12,7 +16,7 @@ import { useNotices } from '@/components/notice';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/page-states';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { adminKeys, createUser, disableUser, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
 import { usePlans } from '@/lib/plans';
@@ -31,7 +35,7 @@ export const USERS_LIST: ListConfig<UserSort, 'role' | 'plan' | 'status'> = {
   filters: { role: ROLES, plan: null, status: ACCOUNT_STATUSES },
 };
 
-const column = createColumnHelper<AdminUser>();
+const column = listColumns<AdminUser>();
 
 /** Users administration: find, filter, sort and page through accounts; create, edit, disable, send a reset mail. */
 export default function Users() {
@@ -126,14 +130,27 @@ export default function Users() {
         id: 'name',
         meta: { label: t('admin.fields.name'), sortKey: 'name', card: 'title' },
         cell: ({ row: { original: u } }) => (
-          <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            sx={{
+              alignItems: 'center',
+              minWidth: 0,
+            }}
+          >
             <Avatar src={u.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
               {initialsOf(u.name, u.email)}
             </Avatar>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
               {u.name}
               {u.id === me?.id && (
-                <Typography component="span" variant="caption" color="text.secondary">
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{
+                    color: 'text.secondary',
+                  }}
+                >
                   {' '}
                   ({t('admin.users.you')})
                 </Typography>
@@ -160,7 +177,12 @@ export default function Users() {
               ? t(u.onTrial ? 'admin.users.trialUntil' : 'admin.users.trialEnded', { date: formatShortDate(u.trialEndsAt, i18n.language) })
               : null;
           return (
-            <Stack spacing={0.25} alignItems="flex-start">
+            <Stack
+              spacing={0.25}
+              sx={{
+                alignItems: 'flex-start',
+              }}
+            >
               <PlanChip name={plan.name} isFree={plan.isFree} />
               {trial && (
                 <Typography variant="caption" color={u.onTrial ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>

@@ -68,13 +68,27 @@ export function AuthCard({ title, subtitle, children, footer, legalLinks = true 
           {title}
         </Typography>
         {subtitle && (
-          <Typography component="div" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography
+            component="div"
+            sx={{
+              color: 'text.secondary',
+              mt: 1,
+            }}
+          >
             {subtitle}
           </Typography>
         )}
         <Box sx={{ mt: 4 }}>{children}</Box>
         {footer && (
-          <Typography component="div" variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+          <Typography
+            component="div"
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              mt: 4,
+              textAlign: 'center',
+            }}
+          >
             {footer}
           </Typography>
         )}

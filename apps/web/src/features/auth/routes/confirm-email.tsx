@@ -90,7 +90,12 @@ export default function ConfirmEmail() {
       }
     >
       <FormAlert severity="error">{t('auth.errors.tokenInvalid')}</FormAlert>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography
+        sx={{
+          color: 'text.secondary',
+          mb: 3,
+        }}
+      >
         {t('auth.confirmEmail.askAgain')}
       </Typography>
       <ResendConfirmation />

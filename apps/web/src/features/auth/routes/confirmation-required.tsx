@@ -30,10 +30,20 @@ export default function ConfirmationRequired() {
               t('auth.confirmationRequired.sent')
             )}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography
+            sx={{
+              color: 'text.secondary',
+              mt: 1.5,
+            }}
+          >
             {t('auth.confirmationRequired.followLink')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography
+            sx={{
+              color: 'text.secondary',
+              mt: 1.5,
+            }}
+          >
             {t('auth.confirmationRequired.notArrived')}
           </Typography>
         </Box>

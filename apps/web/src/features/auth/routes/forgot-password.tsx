@@ -41,7 +41,12 @@ export default function ForgotPassword() {
             <Typography sx={{ overflowWrap: 'anywhere' }}>
               <Trans i18nKey="auth.forgotPassword.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />
             </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            <Typography
+              sx={{
+                color: 'text.secondary',
+                mt: 1.5,
+              }}
+            >
               {t('auth.forgotPassword.linkRules')}
             </Typography>
           </Box>

@@ -36,7 +36,12 @@ export default function ResetPassword() {
     return (
       <AuthCard title={t('auth.resetPassword.invalidTitle')}>
         <FormAlert severity="error">{t('auth.resetPassword.invalid')}</FormAlert>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography
+          sx={{
+            color: 'text.secondary',
+            mb: 3,
+          }}
+        >
           {t('auth.resetPassword.askAgain')}
         </Typography>
         <Button component={RouterLink} to="/forgot-password" variant="contained" size="large" fullWidth>

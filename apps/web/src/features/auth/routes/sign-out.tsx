@@ -46,7 +46,13 @@ export default function SignOut() {
         </Box>
         <Box>
           <Typography>{t('auth.signOut.done')}</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }} aria-live="off">
+          <Typography
+            aria-live="off"
+            sx={{
+              color: 'text.secondary',
+              mt: 1,
+            }}
+          >
             {t('auth.signOut.redirecting', { count: Math.max(seconds, 0) })}
           </Typography>
         </Box>

@@ -74,9 +74,8 @@ export default function SignUp() {
             control={
               <Checkbox
                 sx={{ mt: -0.75 }}
-                inputRef={agreementsRef}
                 {...agreements}
-                inputProps={{ 'aria-describedby': agreementsError ? 'agreements-help' : undefined }}
+                slotProps={{ input: { ref: agreementsRef, 'aria-describedby': agreementsError ? 'agreements-help' : undefined } }}
               />
             }
             label={<Trans i18nKey="auth.signUp.agreements" components={{ terms: legal('/terms'), privacy: legal('/privacy') }} />}

@@ -73,7 +73,13 @@ export default function UnlockSession() {
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {email}
           </Typography>
         </Box>

@@ -37,7 +37,13 @@ export function Outcome({
           {title}
         </Typography>
         <Box sx={{ color: 'text.secondary', mb: 3 }}>{children}</Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} justifyContent="center">
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{
+            justifyContent: 'center',
+          }}
+        >
           {actions}
         </Stack>
       </CardContent>

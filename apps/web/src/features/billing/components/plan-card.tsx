@@ -17,7 +17,15 @@ export function PlanCard({ plan, isCurrent, action }: { plan: Plan; isCurrent: b
       sx={{ height: '100%', borderWidth: isCurrent ? 2 : 1, borderColor: isCurrent ? 'primary.main' : 'divider', position: 'relative' }}
     >
       <CardContent sx={{ p: 3 }}>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1} sx={{ mb: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            mb: 1,
+          }}
+        >
           <Typography id={`plan-${plan.id}`} variant="h6" component="h2" sx={{ fontWeight: 700 }}>
             {plan.name}
           </Typography>
@@ -27,9 +35,20 @@ export function PlanCard({ plan, isCurrent, action }: { plan: Plan; isCurrent: b
           <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.2 }}>
             {formatMoney(plan.priceCents, i18n.language)}
           </Typography>
-          <Typography color="text.secondary">{t(plan.interval === 'year' ? 'billing.perYear' : 'billing.perMonth')}</Typography>
+          <Typography
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
+            {t(plan.interval === 'year' ? 'billing.perYear' : 'billing.perMonth')}
+          </Typography>
         </Box>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography
+          sx={{
+            color: 'text.secondary',
+            mb: 2,
+          }}
+        >
           {plan.description}
         </Typography>
         <List dense disablePadding aria-label={t('billing.featuresOf', { plan: plan.name })}>

@@ -337,7 +337,13 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
                 </Grid>
                 <Grid size={12}>
                   {quantity.trim() ? (
-                    <Typography variant="body2" color="text.secondary" aria-live="polite">
+                    <Typography
+                      variant="body2"
+                      aria-live="polite"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {t('books.entry.computedAmount')}: <strong>{preview !== undefined ? money(preview) : '—'}</strong>
                     </Typography>
                   ) : (

@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 // Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
 import { visuallyHidden } from '@mui/utils';
@@ -10,7 +9,7 @@ import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadr
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { downloadFile } from '@/lib/download';
 import { useNotices } from '@/components/notice';
@@ -33,7 +32,7 @@ const ENTRY_LIST: ListConfig<EntrySort, 'paymentMethod' | 'categoryId'> = {
   filters: { paymentMethod: PAYMENT_METHODS, categoryId: null },
 };
 
-const column = createColumnHelper<Entry>();
+const column = listColumns<Entry>();
 
 export interface EntryListPageProps {
   type: EntryType;
@@ -93,7 +92,13 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
           <span>
             {e.categoryName}
             {e.subcategoryName && (
-              <Typography component="span" variant="body2" color="text.secondary">
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
                 {' '}
                 · {e.subcategoryName}
               </Typography>
@@ -113,7 +118,13 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
                   <span>
                     {e.productName ?? '—'}
                     {e.quantity !== null && e.unitCost !== null && (
-                      <Typography component="span" variant="body2" color="text.secondary">
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
                         {' '}
                         · {numberFormat(i18n.language, { maximumFractionDigits: 3 }).format(e.quantity)} × {money(e.unitCost)}
                       </Typography>

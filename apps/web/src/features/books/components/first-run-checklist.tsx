@@ -47,11 +47,23 @@ export function FirstRunChecklist({ month }: { month: { year: number; search: st
   return (
     <Card variant="outlined" component="section" aria-labelledby="first-run-title" sx={{ mb: 2 }}>
       <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Stack direction="row" alignItems="center" sx={{ gap: 1 }}>
+        <Stack
+          direction="row"
+          sx={{
+            alignItems: 'center',
+            gap: 1,
+          }}
+        >
           <Typography variant="subtitle2" component="h2" id="first-run-title">
             {t('books.hub.checklist.title')}
           </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+          <Typography
+            variant="caption"
+            sx={{
+              color: 'text.secondary',
+              flex: 1,
+            }}
+          >
             {t('books.hub.checklist.progress', { done, total: ONBOARDING_STEPS.length })}
           </Typography>
           <Button size="small" color="inherit" onClick={() => dismiss.mutate()} disabled={dismiss.isPending} sx={{ flexShrink: 0, my: -0.5 }}>
@@ -74,7 +86,13 @@ export function FirstRunChecklist({ month }: { month: { year: number; search: st
                   <Icon name={ok ? 'heroicons_outline:check-circle' : 'heroicons_outline:minus-circle'} size={20} />
                 </Box>
                 {ok ? (
-                  <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: 'text.secondary',
+                      textDecoration: 'line-through',
+                    }}
+                  >
                     {t(`books.hub.checklist.steps.${step}`)}
                     <span style={visuallyHidden}> ({t('books.hub.checklist.done')})</span>
                   </Typography>

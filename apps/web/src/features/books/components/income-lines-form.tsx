@@ -150,7 +150,15 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
 
   const body = (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2, pt: dialog ? 1 : 0 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{
+          alignItems: { sm: 'center' },
+          mb: 2,
+          pt: dialog ? 1 : 0,
+        }}
+      >
         <FormTextField
           control={control}
           name="date"
@@ -160,7 +168,13 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
           required
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
+        <Typography
+          variant="body2"
+          aria-live="polite"
+          sx={{
+            color: 'text.secondary',
+          }}
+        >
           {day.data ? t('books.register.already', { count: day.data.totals.count, amount: money(day.data.totals.amount) }) : ''}
         </Typography>
       </Stack>
@@ -221,7 +235,16 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
           </Box>
         ))}
       </Stack>
-      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
+      <Stack
+        direction="row"
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          mt: 2,
+          flexWrap: 'wrap',
+          gap: 1,
+        }}
+      >
         <Button onClick={addLine} startIcon={<Icon name="heroicons_outline:plus" size={18} />} disabled={lines.fields.length >= MAX_BATCH_LINES}>
           {t('books.register.addLine')}
         </Button>
@@ -230,7 +253,15 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
         </Typography>
       </Stack>
       {/* The keys are a keyboard's: a phone is not told of them. */}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}>
+      <Typography
+        variant="caption"
+        component="p"
+        sx={{
+          color: 'text.secondary',
+          mt: 1,
+          display: { xs: 'none', sm: 'block' },
+        }}
+      >
         {t('books.register.keys')}
       </Typography>
       <Stack spacing={1} sx={{ mt: 2 }}>

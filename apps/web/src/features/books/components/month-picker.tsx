@@ -14,7 +14,15 @@ export function MonthPicker() {
     m.setMonth(next.year, next.month);
   };
   return (
-    <Stack direction="row" alignItems="center" spacing={0.5} role="group" aria-label={t('books.month.label')}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      role="group"
+      aria-label={t('books.month.label')}
+      sx={{
+        alignItems: 'center',
+      }}
+    >
       <Tooltip title={t('books.month.previous')}>
         <IconButton onClick={() => go(-1)} aria-label={t('books.month.previous')} size="small">
           <Icon name="heroicons_outline:chevron-left" size={20} />

@@ -269,7 +269,15 @@ function YearTable({ pnl }: { pnl: Pnl }) {
         </Table>
       </Card>
       {whole && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-print="hide">
+        <Typography
+          variant="caption"
+          component="p"
+          data-print="hide"
+          sx={{
+            color: 'text.secondary',
+            mt: 1,
+          }}
+        >
           {t('books.reports.roundedNote')}
         </Typography>
       )}

@@ -59,7 +59,14 @@ export function ReceiptPicker({ file, onChange, disabled }: { file: File | null;
       </Typography>
       {file ? (
         // A plain chip and its own remove button: a deletable chip is one control whose removal a screen reader does not announce.
-        <Stack direction="row" alignItems="center" spacing={0.5} sx={{ minWidth: 0 }}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{
+            alignItems: 'center',
+            minWidth: 0,
+          }}
+        >
           <Chip
             icon={<Icon name="heroicons_outline:paper-clip" size={18} />}
             label={`${file.name} · ${sizeText(file.size)}`}

@@ -64,7 +64,13 @@ export function Receipts({ entry }: { entry: Entry }) {
 
   return (
     <Stack spacing={1}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between">
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
         <Typography variant="subtitle2">{t('books.receipts.title')}</Typography>
         <Button
           size="small"
@@ -92,7 +98,12 @@ export function Receipts({ entry }: { entry: Entry }) {
         </Alert>
       )}
       {items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+          }}
+        >
           {t('books.receipts.none')}
         </Typography>
       ) : (

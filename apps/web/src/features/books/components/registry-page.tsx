@@ -1,12 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns, type ListColumn } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
 import { useNotices } from '@/components/notice';
@@ -27,7 +26,7 @@ export interface RegistryPageProps<T extends RecordBase> {
   subtitle: string;
   icon: string;
   /** The columns beside the name and the status. */
-  columns: ColumnDef<T, any>[]; // any: TanStack Table's column value type differs per column.
+  columns: ListColumn<T>[];
   fields: FieldSpec[];
   /** A record as the form's starting values (text for every field). */
   toForm: (record: T | undefined) => Record<string, string>;
@@ -80,7 +79,7 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
     onError: failed,
   });
 
-  const column = createColumnHelper<T>();
+  const column = listColumns<T>();
   const columns = useMemo(
     () => [
       column.display({

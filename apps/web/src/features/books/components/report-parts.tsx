@@ -36,7 +36,15 @@ export function useYear() {
 export function YearPicker({ year, onChange }: { year: number; onChange: (year: number) => void }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" alignItems="center" spacing={0.5} role="group" aria-label={t('books.reports.yearLabel')}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      role="group"
+      aria-label={t('books.reports.yearLabel')}
+      sx={{
+        alignItems: 'center',
+      }}
+    >
       <Tooltip title={t('books.reports.previousYear')}>
         <IconButton onClick={() => onChange(year - 1)} aria-label={t('books.reports.previousYear')}>
           <Icon name="heroicons_outline:chevron-left" size={20} />

@@ -14,7 +14,16 @@ export function TrialNotice() {
   return (
     // The icon keeps to the first line and the sentence wraps beside it (as one flex item), so on a
     // phone the clock is not left alone on a line of its own.
-    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
+    <Typography
+      variant="body2"
+      sx={{
+        color: 'text.secondary',
+        mb: 1.5,
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 0.75,
+      }}
+    >
       <Icon name="heroicons_outline:clock" size={18} sx={{ flexShrink: 0, mt: '1px' }} />
       <span>
         {t('books.hub.trial', { date: formatDate(me.trialEndsAt, i18n.language) })}{' '}

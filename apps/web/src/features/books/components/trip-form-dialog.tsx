@@ -211,7 +211,13 @@ export function TripFormDialog({ open, trip, defaultDate, onClose }: { open: boo
                     />
                   </Grid>
                   <Grid size={12}>
-                    <Typography variant="body2" color="text.secondary" aria-live="polite">
+                    <Typography
+                      variant="body2"
+                      aria-live="polite"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {t('books.fields.miles')}: {computed !== undefined && computed > 0 ? computed : '—'}
                     </Typography>
                   </Grid>

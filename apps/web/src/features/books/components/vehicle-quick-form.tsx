@@ -44,7 +44,13 @@ export function VehicleQuickForm({ onAdded, onCancel }: { onAdded: (vehicle: Veh
           <Typography variant="subtitle1" component="h3" id="vehicle-quick-title" sx={{ fontWeight: 600 }}>
             {t('books.trips.vehicleFirst')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              mb: 2,
+            }}
+          >
             {t('books.trips.vehicleFirstText')}
           </Typography>
           <Grid container spacing={2}>

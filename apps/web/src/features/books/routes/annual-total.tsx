@@ -55,7 +55,16 @@ export default function AnnualTotal() {
           </>
         }
         actions={
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            data-print="hide"
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            }}
+          >
             <YearPicker year={year} onChange={setYear} />
             <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${year}`} variant="outlined" size="small">
               {t('books.reports.pnlYear')}
@@ -97,7 +106,13 @@ export default function AnnualTotal() {
                   <TableRow key={`${c.kind}-${c.categoryId}`} hover>
                     <TableCell component="th" scope="row">
                       {c.name}
-                      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      <Typography
+                        variant="caption"
+                        sx={{
+                          color: 'text.secondary',
+                          display: { xs: 'block', sm: 'none' },
+                        }}
+                      >
                         {c.taxLine}
                       </Typography>
                     </TableCell>
@@ -120,7 +135,13 @@ export default function AnnualTotal() {
 
           <Section title={t('books.reports.vehicles')}>
             {a.vehicles.length === 0 ? (
-              <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                  px: 2,
+                  pb: 2,
+                }}
+              >
                 {t('books.reports.noVehicles')}
               </Typography>
             ) : (
@@ -171,7 +192,13 @@ export default function AnnualTotal() {
 
           <Section title={t('books.reports.workers')}>
             {a.workers.length === 0 ? (
-              <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                  px: 2,
+                  pb: 2,
+                }}
+              >
                 {t('books.reports.noWorkers')}
               </Typography>
             ) : (
@@ -191,14 +218,27 @@ export default function AnnualTotal() {
                     {a.workers.map((w) => (
                       <TableRow key={w.workerId}>
                         <TableCell component="th" scope="row">
-                          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
+                          <Stack
+                            direction="row"
+                            spacing={1}
+                            useFlexGap
+                            sx={{
+                              alignItems: 'center',
+                              flexWrap: 'wrap',
+                            }}
+                          >
                             <span>{w.name}</span>
                             {w.overThreshold && (
                               <Chip size="small" color="warning" label={t('books.reports.overThreshold', { amount: money(a.contractorThreshold) })} />
                             )}
                           </Stack>
                           {w.taxIdMasked && (
-                            <Typography variant="caption" color="text.secondary">
+                            <Typography
+                              variant="caption"
+                              sx={{
+                                color: 'text.secondary',
+                              }}
+                            >
                               {t('books.reports.taxId')} {w.taxIdMasked}
                             </Typography>
                           )}
@@ -214,7 +254,13 @@ export default function AnnualTotal() {
                     ))}
                   </TableBody>
                 </Table>
-                <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+                <Typography
+                  variant="body2"
+                  sx={{
+                    color: 'text.secondary',
+                    p: 2,
+                  }}
+                >
                   {t('books.reports.thresholdNote', { amount: money(a.contractorThreshold), year })}
                 </Typography>
               </>
@@ -223,7 +269,13 @@ export default function AnnualTotal() {
 
           <Section title={t('books.reports.yearEnd')}>
             <Box sx={{ px: 2, pb: 2 }} data-print="hide">
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              <Typography
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                  mb: 1.5,
+                }}
+              >
                 {t('books.reports.yearEndText')}
               </Typography>
               <JobPanel kind="year_end" year={year} start={() => startYearEnd(year)} startLabel={t('books.reports.yearEndStart', { year })} />

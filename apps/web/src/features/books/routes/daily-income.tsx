@@ -42,10 +42,22 @@ export default function DailyIncome() {
                 </Typography>
                 <Stack spacing={0.5}>
                   {summary.data.incomeByMethod.map((r) => (
-                    <Stack key={r.paymentMethod} direction="row" justifyContent="space-between">
+                    <Stack
+                      key={r.paymentMethod}
+                      direction="row"
+                      sx={{
+                        justifyContent: 'space-between',
+                      }}
+                    >
                       <span>
                         {t(`books.methods.${r.paymentMethod}`)}{' '}
-                        <Typography component="span" variant="body2" color="text.secondary">
+                        <Typography
+                          component="span"
+                          variant="body2"
+                          sx={{
+                            color: 'text.secondary',
+                          }}
+                        >
                           ({r.count})
                         </Typography>
                       </span>
@@ -54,7 +66,16 @@ export default function DailyIncome() {
                       </Box>
                     </Stack>
                   ))}
-                  <Stack direction="row" justifyContent="space-between" sx={{ borderTop: 1, borderColor: 'divider', pt: 0.5, fontWeight: 700 }}>
+                  <Stack
+                    direction="row"
+                    sx={{
+                      justifyContent: 'space-between',
+                      borderTop: 1,
+                      borderColor: 'divider',
+                      pt: 0.5,
+                      fontWeight: 700,
+                    }}
+                  >
                     <span>{t('books.totalLabel')}</span>
                     <span>{money(summary.data.income)}</span>
                   </Stack>
@@ -81,8 +102,20 @@ export default function DailyIncome() {
                   aria-label={t('books.income.byDay')}
                 >
                   {days.map((d) => (
-                    <Stack key={d.date} direction="row" justifyContent="space-between" spacing={1}>
-                      <Typography variant="body2" color="text.secondary">
+                    <Stack
+                      key={d.date}
+                      direction="row"
+                      spacing={1}
+                      sx={{
+                        justifyContent: 'space-between',
+                      }}
+                    >
+                      <Typography
+                        variant="body2"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
                         {formatShortDate(d.date, i18n.language)}
                       </Typography>
                       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { z } from 'zod/mini';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, MenuItem, Stack, Tooltip } from '@mui/material';
 import { SUBCATEGORY_SORTS, ZUuid, type CategoryKind, type EntryType, type Subcategory } from '@cuadre/contracts';
@@ -11,7 +10,7 @@ import { FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ApiError } from '@/lib/api';
 import { useNotices } from '@/components/notice';
@@ -23,7 +22,7 @@ import { BackToBooks } from '../components/back-to-books';
 const TYPE_OF_KIND: Record<CategoryKind, EntryType> = { income: 'income', expense: 'expense', cost_of_goods: 'purchase', payroll: 'worker_payment' };
 type SubSort = (typeof SUBCATEGORY_SORTS)[number];
 const SUB_LIST: ListConfig<SubSort, never> = { sorts: SUBCATEGORY_SORTS, defaultSort: 'category', defaultOrder: 'asc' };
-const column = createColumnHelper<Subcategory>();
+const column = listColumns<Subcategory>();
 
 /** user/dailyusersubcategory: the owner's own subcategories; with `?subcategoryId=`, the entries of one of them. */
 export default function DailyUserSubcategory() {

@@ -118,7 +118,15 @@ export default function BooksHub() {
         title={me ? t(`userDashboard.greeting.${greetingKey(new Date().getHours())}`, { name: me.name.split(/\s+/)[0] }) : t('books.hub.title')}
         subtitle={me?.company ? t('books.hub.subtitleCompany', { company: me.company }) : t('books.hub.subtitle')}
         actions={
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            }}
+          >
             <MonthPicker />
             {canClose && (
               <Button variant="outlined" size="small" onClick={() => setClosing(true)} startIcon={<Icon name="heroicons_outline:lock-closed" size={18} />}>
@@ -138,7 +146,13 @@ export default function BooksHub() {
           <Grid key={f.key} size={{ xs: 6, md: 3 }}>
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                <Typography variant="caption" color="text.secondary" component="h2">
+                <Typography
+                  variant="caption"
+                  component="h2"
+                  sx={{
+                    color: 'text.secondary',
+                  }}
+                >
                   {t(`books.hub.figures.${f.key}`)}
                 </Typography>
                 <Typography
@@ -228,11 +242,24 @@ export default function BooksHub() {
           <Stack spacing={2}>
             <Card variant="outlined">
               <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                <Stack direction="row" justifyContent="space-between" sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
+                <Stack
+                  direction="row"
+                  sx={{
+                    justifyContent: 'space-between',
+                    mb: 1,
+                    flexWrap: 'wrap',
+                    gap: 1,
+                  }}
+                >
                   <Typography variant="subtitle2" component="h2">
                     {t('books.hub.year', { year: m.year })}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography
+                    variant="caption"
+                    sx={{
+                      color: 'text.secondary',
+                    }}
+                  >
                     {t('books.hub.yearLine', { income: money(year.income), outflows: money(year.outflows), net: money(year.net) })}
                   </Typography>
                 </Stack>
@@ -248,8 +275,11 @@ export default function BooksHub() {
                       title={`${monthName(r.month)}: ${money(r.income)} / ${money(r.outflows)}`}
                       direction="row"
                       spacing={0.25}
-                      alignItems="flex-end"
-                      sx={{ height: '100%', opacity: r.month === m.month ? 1 : 0.75 }}
+                      sx={{
+                        alignItems: 'flex-end',
+                        height: '100%',
+                        opacity: r.month === m.month ? 1 : 0.75,
+                      }}
                     >
                       <Box sx={{ flex: 1, height: `${(r.income / peak) * 100}%`, minHeight: 2, bgcolor: 'success.main', borderRadius: 0.5 }} />
                       <Box sx={{ flex: 1, height: `${(r.outflows / peak) * 100}%`, minHeight: 2, bgcolor: 'error.main', borderRadius: 0.5 }} />
@@ -258,7 +288,14 @@ export default function BooksHub() {
                 </Box>
                 <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.5, mt: 0.5 }} aria-hidden>
                   {Array.from({ length: 12 }, (_, i) => (
-                    <Typography key={i} variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                    <Typography
+                      key={i}
+                      variant="caption"
+                      sx={{
+                        color: 'text.secondary',
+                        textAlign: 'center',
+                      }}
+                    >
                       {monthName(i + 1)}
                     </Typography>
                   ))}
@@ -271,7 +308,13 @@ export default function BooksHub() {
                   {t('books.hub.recent')}
                 </Typography>
                 {recent.data && recent.data.items.length === 0 ? (
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: 'text.secondary',
+                      py: 1,
+                    }}
+                  >
                     {t('books.hub.noRecent')}
                   </Typography>
                 ) : (

@@ -246,7 +246,13 @@ export default function ImportStatement() {
         <Stack spacing={2}>
           <Card variant="outlined">
             <CardContent>
-              <Stack spacing={2} direction={{ xs: 'column', md: 'row' }} alignItems={{ md: 'flex-start' }}>
+              <Stack
+                spacing={2}
+                direction={{ xs: 'column', md: 'row' }}
+                sx={{
+                  alignItems: { md: 'flex-start' },
+                }}
+              >
                 <Box sx={{ flex: 1 }}>
                   <Button variant="outlined" component="label" startIcon={<Icon name="heroicons_outline:arrow-up-tray" size={20} />}>
                     {t('books.import.chooseFile')}
@@ -273,7 +279,7 @@ export default function ImportStatement() {
                       {...params}
                       label={t('books.import.bank')}
                       helperText={t('books.import.bankHint')}
-                      inputProps={{ ...params.inputProps, maxLength: 80 }}
+                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 80 } }}
                     />
                   )}
                 />
@@ -322,7 +328,13 @@ export default function ImportStatement() {
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                   {t('books.import.stepColumns')}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                <Typography
+                  variant="body2"
+                  sx={{
+                    color: 'text.secondary',
+                    mb: 2,
+                  }}
+                >
                   {t('books.import.columnsText')}
                 </Typography>
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
@@ -376,7 +388,13 @@ export default function ImportStatement() {
                   {t('books.import.preview')}
                 </Button>
                 {!file && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: 'text.secondary',
+                      mt: 1,
+                    }}
+                  >
                     {t('books.import.chooseAgain')}
                   </Typography>
                 )}
@@ -390,7 +408,14 @@ export default function ImportStatement() {
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                   {t('books.import.stepReview')}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
+                <Typography
+                  variant="body2"
+                  role="status"
+                  sx={{
+                    color: 'text.secondary',
+                    mb: 2,
+                  }}
+                >
                   {t('books.import.counts', preview.counts)}
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
@@ -435,7 +460,7 @@ export default function ImportStatement() {
                                 checked={c.include}
                                 disabled={!usable(r)}
                                 onChange={(e) => setChoice(i, { include: e.target.checked })}
-                                inputProps={{ 'aria-label': t('books.import.include', { line: r.line }) }}
+                                slotProps={{ input: { 'aria-label': t('books.import.include', { line: r.line }) } }}
                               />
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.date ? formatShortDate(r.date, i18n.language) : '—'}</TableCell>
@@ -454,7 +479,7 @@ export default function ImportStatement() {
                                   fullWidth
                                   value={c.categoryId ?? ''}
                                   onChange={(e) => setChoice(i, { categoryId: e.target.value, include: usable(r) })}
-                                  inputProps={{ 'aria-label': `${t('books.import.category')} ${r.line}` }}
+                                  slotProps={{ htmlInput: { 'aria-label': `${t('books.import.category')} ${r.line}` } }}
                                 >
                                   {catsFor(r.type).map((x) => (
                                     <MenuItem key={x.id} value={x.id}>
@@ -467,7 +492,12 @@ export default function ImportStatement() {
                               )}
                             </TableCell>
                             <TableCell sx={{ minWidth: 160 }}>
-                              <Stack spacing={0.5} alignItems="flex-start">
+                              <Stack
+                                spacing={0.5}
+                                sx={{
+                                  alignItems: 'flex-start',
+                                }}
+                              >
                                 {r.duplicate && <Chip size="small" color="warning" label={c.include ? t('books.import.keep') : t('books.import.duplicate')} />}
                                 {r.closed && <Chip size="small" label={t('books.import.closed')} />}
                                 {r.rule && <Chip size="small" variant="outlined" label={t('books.import.ruleApplied', { rule: r.rule })} />}
@@ -490,7 +520,14 @@ export default function ImportStatement() {
                   <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_e, p) => setPage(p)} aria-label={t('books.import.page', { page, pages })} />
                 )}
 
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }} alignItems={{ sm: 'center' }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={2}
+                  sx={{
+                    alignItems: { sm: 'center' },
+                    mt: 3,
+                  }}
+                >
                   <TextField
                     select
                     size="small"
@@ -510,7 +547,13 @@ export default function ImportStatement() {
                   </Button>
                 </Stack>
                 {!chosen && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: 'text.secondary',
+                      mt: 1,
+                    }}
+                  >
                     {t('books.import.nothingChosen')}
                   </Typography>
                 )}
@@ -538,11 +581,22 @@ export default function ImportStatement() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                 {t('books.import.rules')}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              <Typography
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                  mb: 2,
+                }}
+              >
                 {t('books.import.rulesText')}
               </Typography>
               {(rules.data?.items ?? []).length === 0 ? (
-                <Typography variant="body2" color="text.secondary">
+                <Typography
+                  variant="body2"
+                  sx={{
+                    color: 'text.secondary',
+                  }}
+                >
                   {t('books.import.noRules')}
                 </Typography>
               ) : (
@@ -567,7 +621,7 @@ export default function ImportStatement() {
                   label={t('books.import.ruleContains')}
                   value={rule.contains}
                   onChange={(e) => setRule((r) => ({ ...r, contains: e.target.value }))}
-                  inputProps={{ maxLength: 80 }}
+                  slotProps={{ htmlInput: { maxLength: 80 } }}
                 />
                 <TextField
                   select

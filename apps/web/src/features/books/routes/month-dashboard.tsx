@@ -66,7 +66,16 @@ export default function MonthDashboard() {
           </>
         }
         actions={
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            data-print="hide"
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            }}
+          >
             <MonthPicker />
             <Button component={RouterLink} to={`/user/taxmonths?year=${m.year}`} variant="outlined" size="small">
               {t('books.reports.viewMonths')}
@@ -92,14 +101,24 @@ export default function MonthDashboard() {
               <Card key={f.key} variant="outlined" sx={f.strong ? { gridColumn: { xs: 'span 2', md: 'auto' } } : undefined}>
                 <CardActionArea component={RouterLink} to={`${f.to}?${m.search}`} sx={{ height: '100%' }}>
                   <CardContent>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography
+                      variant="body2"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {t(`books.reports.${f.key}`)}
                     </Typography>
                     <Typography variant={f.strong ? 'h5' : 'h6'} component="p" sx={{ ...numeric, fontWeight: 700, ...(f.negative ? negative : {}) }}>
                       {f.value}
                     </Typography>
                     {'hint' in f && (
-                      <Typography variant="caption" color="text.secondary">
+                      <Typography
+                        variant="caption"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
                         {f.hint}
                       </Typography>
                     )}
@@ -113,7 +132,12 @@ export default function MonthDashboard() {
               {t('books.reports.byDay')}
             </Typography>
             {active.length === 0 ? (
-              <Typography color="text.secondary" sx={{ p: 2 }}>
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                  p: 2,
+                }}
+              >
                 {t('books.reports.noActivity')}
               </Typography>
             ) : (

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { Box, Button, Card, CardContent, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { TRIP_SORTS, type Trip } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar } from '@/components/list-kit/data-list';
+import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
@@ -23,7 +22,7 @@ import { numberFormat } from '@/lib/intl';
 
 type TripSort = (typeof TRIP_SORTS)[number];
 const TRIP_LIST: ListConfig<TripSort, 'vehicleId'> = { sorts: TRIP_SORTS, defaultSort: 'date', defaultOrder: 'desc', filters: { vehicleId: null } };
-const column = createColumnHelper<Trip>();
+const column = listColumns<Trip>();
 
 /** user/monthlymileage: the month's trips, miles per vehicle and the deduction at the rate of each trip's date. */
 export default function MonthlyMileage() {
@@ -64,7 +63,13 @@ export default function MonthlyMileage() {
           <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
             {tr.purpose}
             {(tr.origin || tr.destination) && (
-              <Typography component="span" variant="body2" color="text.secondary">
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
                 {' '}
                 · {[tr.origin, tr.destination].filter(Boolean).join(' → ')}
               </Typography>
@@ -120,7 +125,12 @@ export default function MonthlyMileage() {
                     {v.vehicleName}
                   </Typography>
                   <Typography variant="h6">{t('books.trips.miles', { miles: miles(v.miles) })}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography
+                    variant="body2"
+                    sx={{
+                      color: 'text.secondary',
+                    }}
+                  >
                     {t('books.trips.vehicleLine', { count: v.count, deduction: money(v.deduction) })}
                   </Typography>
                 </CardContent>

@@ -71,7 +71,12 @@ export default function OperationalExpenses() {
               <Stack spacing={1} role="list">
                 {sorted.map(([id, g]) => (
                   <Box key={id} role="listitem">
-                    <Stack direction="row" justifyContent="space-between">
+                    <Stack
+                      direction="row"
+                      sx={{
+                        justifyContent: 'space-between',
+                      }}
+                    >
                       <Typography variant="body2">{g.name}</Typography>
                       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                         {money(g.amount)} · {share(g.amount)}

@@ -26,7 +26,16 @@ export default function PnlYear() {
           </>
         }
         actions={
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            data-print="hide"
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            }}
+          >
             <YearPicker year={year} onChange={setYear} />
             <Button component={RouterLink} to={`/user/annualtotal?year=${year}`} variant="outlined" size="small">
               {t('books.reports.annualTotal')}

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { PROVIDER_SORTS, type Provider } from '@cuadre/contracts';
 import { RegistryPage } from '../components/registry-page';
 import { categoriesQuery } from '../api/books-api';
+import { listColumns } from '@/components/list-kit/data-list';
 
-const column = createColumnHelper<Provider>();
+const column = listColumns<Provider>();
 
 /** user/providers: the providers registry (Proveedores). */
 export default function Providers() {

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { PRODUCT_SORTS, type Product } from '@cuadre/contracts';
 import { centsToText, parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { activeRecordsQuery, categoriesQuery } from '../api/books-api';
 import { RegistryPage } from '../components/registry-page';
+import { listColumns } from '@/components/list-kit/data-list';
 
-const column = createColumnHelper<Product>();
+const column = listColumns<Product>();
 
 /** user/purchasedproducts: the catalogue of goods bought (for resale or production). */
 export default function PurchasedProducts() {

@@ -105,7 +105,15 @@ export default function TaxMonths() {
         title={t('books.reports.taxMonths', { year })}
         subtitle={t('books.reports.taxMonthsText')}
         actions={
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            }}
+          >
             <YearPicker year={year} onChange={setYear} />
             <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${year}`} variant="outlined" size="small">
               {t('books.reports.pnlYear')}
@@ -151,7 +159,13 @@ export default function TaxMonths() {
                         </Box>
                       </Box>
                     </Link>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        color: 'text.secondary',
+                        display: { xs: 'block', sm: 'none' },
+                      }}
+                    >
                       {t(`books.reports.${m.status}`)}
                     </Typography>
                   </TableCell>
@@ -189,7 +203,13 @@ export default function TaxMonths() {
                     </Link>
                   </TableCell>
                   <TableCell>
-                    <Stack direction="row" spacing={1} alignItems="center">
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{
+                        alignItems: 'center',
+                      }}
+                    >
                       <Chip
                         size="small"
                         label={t(`books.reports.${m.status}`)}

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createColumnHelper } from '@tanstack/react-table';
 import { VEHICLE_SORTS, type Vehicle } from '@cuadre/contracts';
 import { RegistryPage } from '../components/registry-page';
 import { decimalText, numberText } from '@/lib/money';
 import { numberFormat } from '@/lib/intl';
+import { listColumns } from '@/components/list-kit/data-list';
 
-const column = createColumnHelper<Vehicle>();
+const column = listColumns<Vehicle>();
 
 /** user/vehicles: the vehicles registry (Vehiculos). */
 export default function Vehicles() {

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createColumnHelper } from '@tanstack/react-table';
 import { PAY_UNITS, WORKER_KINDS, WORKER_SORTS, type Worker } from '@cuadre/contracts';
 import { centsToText, parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { RegistryPage } from '../components/registry-page';
+import { listColumns } from '@/components/list-kit/data-list';
 
-const column = createColumnHelper<Worker>();
+const column = listColumns<Worker>();
 
 /** user/workers: the workers registry (Trabajadores). */
 export default function Workers() {

@@ -30,13 +30,15 @@ export default function Faqs() {
         value={q}
         onChange={(e) => setQ(e.target.value)}
         placeholder={t('help.searchPlaceholder')}
-        inputProps={{ 'aria-label': t('help.search'), maxLength: 100 }}
-        InputProps={{
-          startAdornment: (
-            <InputAdornment position="start">
-              <Icon name="heroicons_outline:magnifying-glass" size={20} />
-            </InputAdornment>
-          ),
+        slotProps={{
+          htmlInput: { 'aria-label': t('help.search'), maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Icon name="heroicons_outline:magnifying-glass" size={20} />
+              </InputAdornment>
+            ),
+          },
         }}
         sx={{ mb: 3, maxWidth: 640 }}
       />
@@ -45,7 +47,13 @@ export default function Faqs() {
       ) : faqs.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : groups.length === 0 ? (
-        <Typography color="text.secondary">{t('help.noMatch')}</Typography>
+        <Typography
+          sx={{
+            color: 'text.secondary',
+          }}
+        >
+          {t('help.noMatch')}
+        </Typography>
       ) : (
         groups.map((c) => (
           <Box key={c.id} component="section" sx={{ mb: 3 }} aria-labelledby={`faq-${c.slug}`}>

@@ -25,7 +25,12 @@ export default function Guide() {
         <Skeleton variant="rounded" height={240} />
       ) : (
         <>
-          <Typography variant="overline" color="text.secondary">
+          <Typography
+            variant="overline"
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {guide.data.title}
           </Typography>
           <PageHeader title={guide.data.guide.title} subtitle={guide.data.guide.subtitle} />

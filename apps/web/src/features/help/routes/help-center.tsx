@@ -35,13 +35,15 @@ export default function HelpCenter() {
         value={q}
         onChange={(e) => setQ(e.target.value)}
         placeholder={t('help.searchPlaceholder')}
-        inputProps={{ 'aria-label': t('help.search'), maxLength: 100 }}
-        InputProps={{
-          startAdornment: (
-            <InputAdornment position="start">
-              <Icon name="heroicons_outline:magnifying-glass" size={20} />
-            </InputAdornment>
-          ),
+        slotProps={{
+          htmlInput: { 'aria-label': t('help.search'), maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Icon name="heroicons_outline:magnifying-glass" size={20} />
+              </InputAdornment>
+            ),
+          },
         }}
         sx={{ mb: 3, maxWidth: 640 }}
       />
@@ -66,7 +68,12 @@ export default function HelpCenter() {
         ) : found.data.guides.length === 0 && found.data.faqs.length === 0 ? (
           <Box role="status">
             <Typography>{t('help.noMatch')}</Typography>
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography
+              sx={{
+                color: 'text.secondary',
+                mt: 0.5,
+              }}
+            >
               {t('help.noMatchHint')}
             </Typography>
           </Box>
@@ -81,13 +88,24 @@ export default function HelpCenter() {
                   {found.data.guides.map((g) => (
                     <Card key={`${g.categorySlug}/${g.slug}`} component="li" variant="outlined">
                       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                        <Typography variant="overline" color="text.secondary">
+                        <Typography
+                          variant="overline"
+                          sx={{
+                            color: 'text.secondary',
+                          }}
+                        >
                           {g.categoryTitle}
                         </Typography>
                         <Link component={RouterLink} to={guidePath(g.categorySlug, g.slug)} sx={{ display: 'block', fontWeight: 600 }}>
                           {g.title}
                         </Link>
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                        <Typography
+                          variant="body2"
+                          sx={{
+                            color: 'text.secondary',
+                            mt: 0.5,
+                          }}
+                        >
                           {g.excerpt}
                         </Typography>
                       </CardContent>
@@ -107,7 +125,12 @@ export default function HelpCenter() {
                       <Link component={RouterLink} to={`/user/help-center/faqs?q=${encodeURIComponent(query)}`} sx={{ fontWeight: 600 }}>
                         {f.question}
                       </Link>
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography
+                        variant="body2"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
                         {f.excerpt}
                       </Typography>
                     </Box>
@@ -134,7 +157,12 @@ export default function HelpCenter() {
                     <Link component={RouterLink} to={guidePath(c.slug, g.slug)} sx={{ fontWeight: 600 }}>
                       {g.title}
                     </Link>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography
+                      variant="body2"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {g.subtitle}
                     </Typography>
                   </Box>

@@ -56,7 +56,13 @@ export default function Support() {
           <CardContent>
             <Box component="form" noValidate onSubmit={f.onSubmit}>
               <Stack spacing={2}>
-                <FormTextField control={f.form.control} name="subject" label={t('help.support.subject')} required inputProps={{ maxLength: 150 }} />
+                <FormTextField
+                  control={f.form.control}
+                  name="subject"
+                  label={t('help.support.subject')}
+                  required
+                  slotProps={{ htmlInput: { maxLength: 150 } }}
+                />
                 <FormTextField
                   control={f.form.control}
                   name="message"
@@ -64,7 +70,7 @@ export default function Support() {
                   required
                   multiline
                   minRows={5}
-                  inputProps={{ maxLength: 5000 }}
+                  slotProps={{ htmlInput: { maxLength: 5000 } }}
                 />
                 <Box>
                   <Button component="label" variant="outlined" startIcon={<Icon name="heroicons_outline:photo" size={20} />}>
@@ -96,17 +102,35 @@ export default function Support() {
           ) : mine.isPending ? (
             <Skeleton variant="rounded" height={120} />
           ) : mine.data.items.length === 0 ? (
-            <Typography color="text.secondary">{t('help.support.none')}</Typography>
+            <Typography
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
+              {t('help.support.none')}
+            </Typography>
           ) : (
             <Stack spacing={1.5}>
               {mine.data.items.map((r) => (
                 <Card key={r.id} variant="outlined">
                   <CardContent>
-                    <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{
+                        alignItems: 'center',
+                        justifyContent: 'space-between',
+                      }}
+                    >
                       <Typography sx={{ fontWeight: 600 }}>{r.subject}</Typography>
                       <Chip size="small" color={SUPPORT_STATUS_COLOR[r.status]} label={t(`help.support.status.${r.status}`)} />
                     </Stack>
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        color: 'text.secondary',
+                      }}
+                    >
                       {formatDateTime(r.createdAt, i18n.language)}
                     </Typography>
                     <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -61,11 +61,23 @@ export function PublicPage({ title, actions, children }: { title?: string; actio
             gap: 2,
           }}
         >
-          <Typography variant="body2" color="text.secondary">
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
             {t('common.footer', { year: new Date().getFullYear() })}
           </Typography>
           <LanguagePicker />
-          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 3 }}>
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              display: 'flex',
+              gap: 3,
+            }}
+          >
             <Link component={RouterLink} to="/terms" color="inherit">
               {t('public.links.terms')}
             </Link>

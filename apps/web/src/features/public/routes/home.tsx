@@ -60,7 +60,16 @@ export default function Home() {
         >
           {t('public.home.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 3, fontSize: { xs: '1.0625rem', sm: '1.25rem' }, lineHeight: 1.6, maxWidth: 680, mx: 'auto' }}>
+        <Typography
+          sx={{
+            color: 'text.secondary',
+            mt: 3,
+            fontSize: { xs: '1.0625rem', sm: '1.25rem' },
+            lineHeight: 1.6,
+            maxWidth: 680,
+            mx: 'auto',
+          }}
+        >
           {t('public.home.lead')}
         </Typography>
         <Box sx={{ mt: 4, display: 'flex', gap: 1.5, justifyContent: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
@@ -97,7 +106,13 @@ export default function Home() {
               <Typography variant="h6" component="h3" sx={{ mt: 2, fontWeight: 600, fontSize: '1.0625rem' }}>
                 {feature.title}
               </Typography>
-              <Typography color="text.secondary" sx={{ mt: 1, lineHeight: 1.6 }}>
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                  mt: 1,
+                  lineHeight: 1.6,
+                }}
+              >
                 {feature.text}
               </Typography>
             </Paper>
@@ -114,7 +129,12 @@ export default function Home() {
           <Typography id="start-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
             {t('public.home.startTitle')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography
+            sx={{
+              color: 'text.secondary',
+              mt: 1.5,
+            }}
+          >
             {t('public.home.startText')}
           </Typography>
           <Button component={RouterLink} to="/sign-up" variant="contained" size="large" sx={{ mt: 3, width: { xs: '100%', sm: 'auto' } }}>

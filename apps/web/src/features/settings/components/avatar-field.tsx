@@ -76,7 +76,13 @@ export function AvatarField({ user, onSaved }: { user: User; onSaved: (text: str
   const shown = preview ?? user.avatar ?? undefined;
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} alignItems={{ xs: 'flex-start', sm: 'center' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={3}
+      sx={{
+        alignItems: { xs: 'flex-start', sm: 'center' },
+      }}
+    >
       <Avatar src={shown} alt={t('settings.avatar.alt', { name: user.name })} sx={{ width: 96, height: 96, fontSize: 36 }}>
         {user.name.slice(0, 1).toUpperCase()}
       </Avatar>
@@ -93,7 +99,14 @@ export function AvatarField({ user, onSaved }: { user: User; onSaved: (text: str
             e.target.value = '';
           }}
         />
-        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{
+            flexWrap: 'wrap',
+          }}
+        >
           {file ? (
             <>
               <Button
@@ -126,7 +139,14 @@ export function AvatarField({ user, onSaved }: { user: User; onSaved: (text: str
             </>
           )}
         </Stack>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        <Typography
+          variant="caption"
+          sx={{
+            color: 'text.secondary',
+            display: 'block',
+            mt: 1,
+          }}
+        >
           {file ? t('settings.avatar.previewHint', { name: file.name }) : t('settings.avatar.rules')}
         </Typography>
         {error && (

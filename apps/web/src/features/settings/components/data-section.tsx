@@ -18,7 +18,13 @@ export function DataSection() {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           {t('settings.data.exportTitle')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+            mb: 1.5,
+          }}
+        >
           {t('settings.data.exportText')}
         </Typography>
         <JobPanel kind="account_export" start={startAccountExport} startLabel={t('settings.data.exportStart')} />
@@ -28,7 +34,13 @@ export function DataSection() {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           {t('settings.data.deleteTitle')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography
+          variant="body2"
+          sx={{
+            color: 'text.secondary',
+            mb: 1.5,
+          }}
+        >
           {t('settings.data.deleteText')}
         </Typography>
         <Button color="error" variant="outlined" onClick={() => setDeleting(true)}>

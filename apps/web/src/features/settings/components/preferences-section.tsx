@@ -19,7 +19,13 @@ function Field({ id, title, hint, children }: { id: string; title: string; hint:
       <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography
+        variant="body2"
+        sx={{
+          color: 'text.secondary',
+          mb: 1.5,
+        }}
+      >
         {hint}
       </Typography>
       {children}

@@ -32,7 +32,13 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('settings.presence.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography
+        variant="body2"
+        sx={{
+          color: 'text.secondary',
+          mb: 1,
+        }}
+      >
         {t('settings.presence.hint')}
       </Typography>
       <RadioGroup row value={value} onChange={(e) => save.mutate(e.target.value as Presence)} name="presence">
@@ -43,7 +49,13 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
             disabled={save.isPending}
             control={<Radio />}
             label={
-              <Stack direction="row" spacing={1} alignItems="center">
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{
+                  alignItems: 'center',
+                }}
+              >
                 <Box component="span" aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: PRESENCE_COLORS[s], flexShrink: 0 }} />
                 <span>{t(`settings.presence.${s}`)}</span>
               </Stack>

@@ -65,7 +65,15 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
               <ListItemText
                 sx={{ flex: '1 1 220px', minWidth: 0 }}
                 primary={
-                  <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    sx={{
+                      alignItems: 'center',
+                      flexWrap: 'wrap',
+                    }}
+                  >
                     <Typography component="span" sx={{ fontWeight: 600 }}>
                       {deviceName(s)}
                     </Typography>

@@ -34,7 +34,13 @@ function SectionCard({ title, subtitle, children, id }: { title: string; subtitl
           {title}
         </Typography>
         {subtitle && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              mb: 2,
+            }}
+          >
             {subtitle}
           </Typography>
         )}
