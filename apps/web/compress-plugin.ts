@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -15,7 +15,10 @@ export function precompressPlugin(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // Rolldown calls this after a failed build too: then there is nothing to compress, and the build's
+    // own error must be the one reported.
+    closeBundle(error?: Error) {
+      if (error || !existsSync(outDir)) return;
       const walk = (dir: string) => {
         for (const entry of readdirSync(dir)) {
           const full = path.join(dir, entry);

@@ -1,12 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-<<<<<<< HEAD
-import { createColumnHelper } from '@tanstack/react-table';
 import { Avatar, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-=======
-import { Alert, Avatar, Box, Button, MenuItem, Snackbar, Stack, TextField, Typography } from '@mui/material';
->>>>>>> h-majors
 import { ACCOUNT_STATUSES, ADMIN_USER_SORTS, ROLES, type AdminUser } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
 import { initialsOf } from '@/lib/presence';
