@@ -53,5 +53,9 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Files share a worker's modules and jsdom instead of each loading MUI, React and a fresh jsdom
+    // again (most of the suite's time): src/test/setup.ts puts back after each test what one leaves behind.
+    isolate: false,
+    maxWorkers: 2,
   },
 });

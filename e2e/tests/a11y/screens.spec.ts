@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousFindings, type Finding } from '../../fixtures/a11y';
-import { adminToken, apiCall } from '../../fixtures/api';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 import { inject } from 'vitest';
 
 afterAll(closeBrowser);
@@ -101,13 +100,7 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     if (menu.length) found['user menu'] = menu;
     await admin.context.close();
 
-    const owner = await confirmedOwner(`a11y-${viewport.name}`, 'Ada Lovelace');
-    const token = await adminToken();
-    const list = await apiCall<{ items: { id: string; email: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, token);
-    await apiCall('PATCH', `admin/users/${list.items[0]!.id}`, { plan: 'basic' }, token);
-    const ownerSide = await newPage(viewport);
-    await signInThroughPage(ownerSide.page, owner.email, owner.password);
-    await ownerSide.page.waitForURL('**/user/dashboard');
+    const ownerSide = await ownerPage(viewport, await paidOwner(`a11y-${viewport.name}`, 'Ada Lovelace'));
     await audit(ownerSide.page, OWNER_SCREENS, found);
     expect(problemsOf(ownerSide.page)).toEqual([]);
     await ownerSide.context.close();

@@ -1,22 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
 import { linkIn, waitForMail } from '../../fixtures/mail';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
 describe.each(VIEWPORTS)('forgotten password at $width px', (viewport) => {
   it('mails a one-hour, single-use link; the new password signs in and every earlier session has ended', async () => {
-    const owner = await confirmedOwner(`reset-${viewport.name}`, 'Marta Reyes');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
+    const owner = await paidOwner(`reset-${viewport.name}`, 'Marta Reyes');
 
     // An earlier session, on another device.
-    const earlier = await newPage(viewport);
-    await signInThroughPage(earlier.page, owner.email, owner.password);
-    await earlier.page.waitForURL('**/user/dashboard');
+    const earlier = await ownerPage(viewport, owner);
 
     const { context, page } = await newPage(viewport);
     await page.goto('/sign-in');

@@ -1,16 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
 import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
 describe.each(VIEWPORTS)('sessions at $width px', (viewport) => {
   it('sends a signed-out visitor to sign-in with redirectURL, and back to the page after signing in', async () => {
-    const owner = await confirmedOwner(`redirect-${viewport.name}`, 'Pablo Redondo');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'pro' }, admin);
+    const owner = await paidOwner(`redirect-${viewport.name}`, 'Pablo Redondo', { plan: 'pro' });
 
     const { context, page } = await newPage(viewport);
     await page.goto('/usersettings');
@@ -55,15 +52,11 @@ describe.each(VIEWPORTS)('sessions at $width px', (viewport) => {
   });
 
   it('signs out and reloads on any 401: a session ended elsewhere ends here at the next request', async () => {
-    const owner = await confirmedOwner(`revoked-${viewport.name}`, 'Inés Cortés');
+    const owner = await paidOwner(`revoked-${viewport.name}`, 'Inés Cortés');
+    const { id } = owner;
     const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    const id = found.items[0]!.id;
-    await apiCall('PATCH', `admin/users/${id}`, { plan: 'basic' }, admin);
 
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
 
     // The administrator disables the account: its sessions end at once.
     // Once the dashboard has settled, nothing is in flight: the next request is the navigation's.

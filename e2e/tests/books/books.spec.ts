@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, navigateTo, signInThroughPage } from '../../fixtures/owners';
+import { VIEWPORTS, closeBrowser, problemsOf, sidewaysScroll } from '../../fixtures/browser';
+import { navigateTo, ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -26,14 +25,9 @@ const MONTH = '?year=2026&month=3';
 
 describe.each(VIEWPORTS)('the books at $width px', (viewport) => {
   it('an owner keeps registries, records a month of every entry type and trips, attaches a receipt, closes and reopens the month', async () => {
-    const owner = await confirmedOwner(`books-${viewport.name}`, 'Rosa Medina');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
+    const owner = await paidOwner(`books-${viewport.name}`, 'Rosa Medina');
 
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
     await page.getByRole('heading', { level: 1, name: /Rosa/ }).waitFor();
     await page.getByText('Quick add').waitFor();
 

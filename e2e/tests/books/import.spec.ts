@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { VIEWPORTS, closeBrowser, problemsOf } from '../../fixtures/browser';
+import { ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -14,13 +13,8 @@ const CSV = [
 
 describe.each(VIEWPORTS)('the import wizard at $width px', (viewport) => {
   it('reads a bank CSV, applies a rule, lets the owner pick a category, imports, and marks a second import as duplicates', async () => {
-    const owner = await confirmedOwner(`import-${viewport.name}`, 'Pilar Soto');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const owner = await paidOwner(`import-${viewport.name}`, 'Pilar Soto');
+    const { context, page } = await ownerPage(viewport, owner);
 
     // From an entry list, to the wizard.
     await page.goto('/user/dailyincome?year=2025&month=6');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { VIEWPORTS, closeBrowser, problemsOf } from '../../fixtures/browser';
+import { apiCall } from '../../fixtures/api';
+import { ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -17,13 +17,8 @@ async function downloaded(page: Page, click: () => Promise<void>) {
 
 describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
   it('entries recorded through the screens give the same net profit on the month dashboard, both profits and losses, the annual total and every file', async () => {
-    const owner = await confirmedOwner(`reports-${viewport.name}`, 'Inés Calvo');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const owner = await paidOwner(`reports-${viewport.name}`, 'Inés Calvo');
+    const { context, page } = await ownerPage(viewport, owner);
 
     // 1,000.00 of income and 250.00 of office expense in May 2025: a net profit of 750.00.
     await page.goto(`/user/dailyincomeregister${MONTH}`);
@@ -103,11 +98,8 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
   });
 
   it('the yearly profit and loss fits the screen: every figure whole, the total in view, all twelve months beside it on a desktop, subtotals named', async () => {
-    const owner = await confirmedOwner(`pnl-fit-${viewport.name}`, 'Rosa Méndez');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
-    const { accessToken } = await apiCall<{ accessToken: string }>('POST', 'auth/sign-in', { email: owner.email, password: owner.password });
+    const owner = await paidOwner(`pnl-fit-${viewport.name}`, 'Rosa Méndez');
+    const accessToken = owner.token;
     // A bakery's year: five-figure income every month (the widest months $19,999.99), rent and office
     // costs; February loses money. Categories by kind, whatever they are called in the reader's language.
     const { items: categories } = await apiCall<{ items: { id: string; kind: string }[] }>('GET', 'categories?size=100', undefined, accessToken);
@@ -125,9 +117,7 @@ describe.each(VIEWPORTS)('the reports at $width px', (viewport) => {
     }).flat();
     await apiCall('POST', 'entries/batch', { entries }, accessToken);
 
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
     await page.goto('/user/profitsandlossesyear?year=2025');
     const table = page.getByRole('table', { name: 'Profit and loss · year' });
     await table.getByRole('row', { name: /^Total income / }).waitFor();

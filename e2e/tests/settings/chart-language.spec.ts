@@ -1,23 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { VIEWPORTS, closeBrowser, problemsOf } from '../../fixtures/browser';
+import { apiCall } from '../../fixtures/api';
+import { ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
 const MONTH = '?year=2026&month=3';
-
-/** An owner on a paid plan whose account speaks `language`, with a token for arranging their books. */
-async function bookkeeper(tag: string, name: string, language: 'en' | 'es' | 'tr') {
-  const owner = await confirmedOwner(tag, name);
-  const admin = await adminToken();
-  const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-  await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
-  const { accessToken } = await apiCall<{ accessToken: string }>('POST', 'auth/sign-in', { email: owner.email, password: owner.password });
-  await apiCall('PATCH', 'settings', { preferences: { language } }, accessToken);
-  return { owner, token: accessToken };
-}
 
 /** The categories the income form offers: opens a new income, reads the category list, and leaves the form. */
 async function incomeCategories(page: Page, newIncome: string, category: string): Promise<string[]> {
@@ -36,10 +25,8 @@ async function incomeCategories(page: Page, newIncome: string, category: string)
 
 describe.each(VIEWPORTS)('the chart in the reader’s language at $width px', (viewport) => {
   it('an English owner’s income form lists English categories, and Turkish ones once the language is switched', async () => {
-    const { owner } = await bookkeeper(`chart-en-${viewport.name}`, 'Rosa Medina', 'en');
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const owner = await paidOwner(`chart-en-${viewport.name}`, 'Rosa Medina', { language: 'en' });
+    const { context, page } = await ownerPage(viewport, owner);
     await page.goto(`/user/dailyincome${MONTH}`);
     expect(await incomeCategories(page, 'New Income', 'Category')).toEqual(['Sales', 'Services', 'Other income']);
 
@@ -55,10 +42,8 @@ describe.each(VIEWPORTS)('the chart in the reader’s language at $width px', (v
   });
 
   it('a Turkish owner’s income form lists Turkish categories', async () => {
-    const { owner } = await bookkeeper(`chart-tr-${viewport.name}`, 'Elif Kaya', 'tr');
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const owner = await paidOwner(`chart-tr-${viewport.name}`, 'Elif Kaya', { language: 'tr' });
+    const { context, page } = await ownerPage(viewport, owner);
     await page.goto(`/user/dailyincome${MONTH}`);
     expect(await incomeCategories(page, 'Yeni: Gelir', 'Kategori')).toEqual(['Satışlar', 'Hizmetler', 'Diğer gelirler']);
     expect(await page.getByText('Ventas').count()).toBe(0);
@@ -67,13 +52,12 @@ describe.each(VIEWPORTS)('the chart in the reader’s language at $width px', (v
   });
 
   it('a Spanish owner reads money as US Spanish does: "$605.50"', async () => {
-    const { owner, token } = await bookkeeper(`chart-es-${viewport.name}`, 'Marta Ruiz', 'es');
+    const owner = await paidOwner(`chart-es-${viewport.name}`, 'Marta Ruiz', { language: 'es' });
+    const { token } = owner;
     const sales = (await apiCall<{ items: { id: string; name: string }[] }>('GET', 'categories?kind=income', undefined, token)).items[0]!;
     expect(sales.name).toBe('Ventas');
     await apiCall('POST', 'entries', { type: 'income', date: '2026-03-02', amount: 60550, categoryId: sales.id, paymentMethod: 'cash' }, token);
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
     await page.goto(`/user/dailyincome${MONTH}`);
     await page.getByRole('heading', { name: 'Ingresos diarios', level: 1 }).waitFor();
     await page.getByText('$605.50').first().waitFor();

@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { apiCall } from '../../fixtures/api';
+import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -48,14 +48,9 @@ async function openSection(page: Page, name: string) {
 
 describe.each(VIEWPORTS)('usersettings at $width px', (viewport) => {
   it('keeps profile, avatar, status and preferences on the server; changes the password; lists and ends sessions', async () => {
-    const owner = await confirmedOwner(`settings-${viewport.name}`, 'Carmen Vidal');
-    const admin = await adminToken();
-    const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-    await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
+    const owner = await paidOwner(`settings-${viewport.name}`, 'Carmen Vidal');
 
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
 
     // Profile, from the user menu.
     await page.getByRole('button', { name: /^Account menu/ }).click();

@@ -1,29 +1,22 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { adminToken, apiCall } from '../../fixtures/api';
-import { confirmedOwner, signInThroughPage } from '../../fixtures/owners';
+import { apiCall } from '../../fixtures/api';
+import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
-/** An owner on a paid plan, with a token for setting up their books through the API. */
+/** An owner on a paid plan, with their categories by name, for setting up their books through the API. */
 async function bookkeeper(tag: string, name: string) {
-  const owner = await confirmedOwner(tag, name);
-  const admin = await adminToken();
-  const found = await apiCall<{ items: { id: string }[] }>('GET', `admin/users?search=${encodeURIComponent(owner.email)}`, undefined, admin);
-  await apiCall('PATCH', `admin/users/${found.items[0]!.id}`, { plan: 'basic' }, admin);
-  const { accessToken } = await apiCall<{ accessToken: string }>('POST', 'auth/sign-in', { email: owner.email, password: owner.password });
-  const cats = await apiCall<{ items: { id: string; name: string }[] }>('GET', 'categories', undefined, accessToken);
-  const cat = Object.fromEntries(cats.items.map((c) => [c.name, c.id]));
-  return { owner, token: accessToken, cat, admin };
+  const owner = await paidOwner(tag, name);
+  const cats = await apiCall<{ items: { id: string; name: string }[] }>('GET', 'categories', undefined, owner.token);
+  return { owner, token: owner.token, cat: Object.fromEntries(cats.items.map((c) => [c.name, c.id])) };
 }
 
 describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
   it('a notification for an open past month leads to it, and closing the month clears it', async () => {
     const { owner, token, cat } = await bookkeeper(`panels-month-${viewport.name}`, 'Teresa Vidal');
     await apiCall('POST', 'entries', { type: 'income', date: '2025-03-14', amount: 12500, categoryId: cat['Sales'], paymentMethod: 'cash' }, token);
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
 
     await page.getByRole('button', { name: /^Notifications \d+$/ }).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
@@ -41,9 +34,7 @@ describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
 
   it('a support request is answered by an administrator and the answer arrives as a message', async () => {
     const { owner } = await bookkeeper(`panels-support-${viewport.name}`, 'Ramón Gil');
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
     await page.goto('/user/help-center/support');
     const subject = `Receipts question ${viewport.name}`;
     await page.getByRole('textbox', { name: /^Subject/ }).fill(subject);
@@ -83,9 +74,7 @@ describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
       { type: 'expense', date: '2025-06-09', amount: 3275, categoryId: cat['Office expenses'], paymentMethod: 'card', description: 'Tinta impresora' },
       token,
     );
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
 
     // The top bar is there (its keyboard shortcuts with it).
     await page.getByRole('button', { name: /^Notifications/ }).waitFor();
@@ -107,9 +96,7 @@ describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
 
   it('shortcuts are added, edited and removed', async () => {
     const { owner } = await bookkeeper(`panels-shortcuts-${viewport.name}`, 'Pablo Ros');
-    const { context, page } = await newPage(viewport);
-    await signInThroughPage(page, owner.email, owner.password);
-    await page.waitForURL('**/user/dashboard');
+    const { context, page } = await ownerPage(viewport, owner);
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     const panel = page.getByRole('dialog', { name: 'Shortcuts' });
     await panel.getByRole('button', { name: "Record today's income" }).waitFor();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import path from 'node:path';
 import { mergeLocales } from '../../i18n-plugin';
 

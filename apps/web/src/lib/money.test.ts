@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { centsToText, decimalText, formatMoney, numberText, parseMoney, purchasePreview, roundToWholeUnits } from './money';
 import { formatDate, formatMonth, formatMonthName, formatShortDate } from './format';
 

@@ -1,18 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LANGUAGES } from '@cuadre/contracts';
-import { Providers, testI18n, testQueryClient } from './test-utils';
+import { renderApp, testQueryClient } from '@/test/render';
 import { LanguageSwitcher } from './language-switcher';
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for opening a menu.
 describe('the language menu', { timeout: 20_000 }, () => {
   it.each(LANGUAGES)('names each language in its own name when the interface is in %s', async (shown) => {
     const onChange = vi.fn();
-    render(
-      <Providers i18n={testI18n(shown)} client={testQueryClient()}>
-        <LanguageSwitcher value={shown} onChange={onChange} />
-      </Providers>,
-    );
+    renderApp(<LanguageSwitcher value={shown} onChange={onChange} />, { lang: shown, queryClient: testQueryClient({ staleTime: Infinity }) });
     await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${shown.toUpperCase()},`) }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitemradio');
     expect(items.map((item) => [item.getAttribute('lang'), item.textContent])).toEqual([

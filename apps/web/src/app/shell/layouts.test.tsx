@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { renderApp } from '@/test/render';
 import { PreferencesContext, type PreferencesValue } from '@/lib/preferences';
 import { chooseLayout, useLayoutChoice } from './layouts';
 
@@ -43,22 +44,12 @@ describe('useLayoutChoice in the router', () => {
   });
 
   function renderAt(url: string, layout: PreferencesValue['layout']) {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <Probe />,
-          children: [],
-        },
-        { path: '/fixed', handle: { layout: 'futuristic' }, element: <Probe /> },
-      ],
-      { initialEntries: [url] },
-    );
-    render(
-      <PreferencesContext.Provider value={prefs(layout)}>
-        <RouterProvider router={router} />
-      </PreferencesContext.Provider>,
-    );
+    renderApp(<Probe />, {
+      path: '/',
+      url,
+      routes: [{ path: '/fixed', handle: { layout: 'futuristic' }, element: <Probe /> }],
+      wrapper: ({ children }: { children: ReactNode }) => <PreferencesContext.Provider value={prefs(layout)}>{children}</PreferencesContext.Provider>,
+    });
   }
 
   it.each([

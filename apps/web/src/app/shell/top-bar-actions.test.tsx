@@ -1,19 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Preferences, User } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
 import { usePreferences } from '@/lib/preferences';
 import { AppThemeProvider } from '@/app/theme/theme-provider';
-import { Providers, testI18n, testQueryClient, testUser } from './test-utils';
+import { setLanguage } from '@/i18n';
+import { renderApp, testQueryClient } from '@/test/render';
+import { testUser } from './test-user';
 import { TopBarActions } from './top-bar-actions';
 import { resetServerPreferencesMemory, useServerPreferences } from './use-update-user';
 
-const i18nMock = vi.hoisted(() => ({
-  setLanguage: vi.fn(async () => {}),
-  instance: { language: 'en', on: () => {}, off: () => {} },
-}));
-vi.mock('@/i18n', () => ({ default: i18nMock.instance, initialLanguage: () => 'en', setLanguage: i18nMock.setLanguage }));
+// src/test/setup.ts stands in for the app's i18n, setLanguage included.
+const setLanguageMock = vi.mocked(setLanguage);
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -28,23 +26,16 @@ function WithServerPreferences() {
 }
 
 function setup(element: React.ReactNode, user: User) {
-  const client = testQueryClient();
+  const client = testQueryClient({ staleTime: Infinity });
   client.setQueryData(currentUserQuery.queryKey, user);
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <Providers i18n={testI18n('en')} client={client}>
-      <AppThemeProvider>
-        <RouterProvider router={router} />
-      </AppThemeProvider>
-    </Providers>,
-  );
+  renderApp(element, { path: '/', url: '/', queryClient: client, wrapper: AppThemeProvider });
   return client;
 }
 
 beforeEach(() => {
   localStorage.clear();
   document.body.className = '';
-  i18nMock.setLanguage.mockClear();
+  setLanguageMock.mockClear();
   resetServerPreferencesMemory();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -94,7 +85,7 @@ describe('top bar preferences', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'EN, Language: English' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'Español' }));
 
-    expect(i18nMock.setLanguage).toHaveBeenCalledWith('es');
+    expect(setLanguageMock).toHaveBeenCalledWith('es');
     await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
     expect(JSON.parse(String(saves(fetchMock)[0]![1]?.body))).toEqual({ user: { preferences: { language: 'es' } } });
   });
@@ -122,7 +113,7 @@ describe("the signed-in user's preferences", { timeout: 20_000 }, () => {
   it('are applied when the user loads', () => {
     setup(<WithServerPreferences />, testUser({ preferences: { language: 'tr', scheme: 'dark', theme: 'theme-rose', layout: 'compact' } }));
     expect(screen.getByRole('status')).toHaveTextContent('dark theme-rose compact tr');
-    expect(i18nMock.setLanguage).toHaveBeenCalledWith('tr');
+    expect(setLanguageMock).toHaveBeenCalledWith('tr');
     expect(document.body).toHaveClass('theme-rose');
   });
 });

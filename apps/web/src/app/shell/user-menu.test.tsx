@@ -1,29 +1,26 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
-import { Providers, testI18n, testQueryClient, testUser } from './test-utils';
+import { renderApp, testQueryClient } from '@/test/render';
+import { testUser } from './test-user';
 import { UserMenu } from './user-menu';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(user: User, lang: 'en' | 'es' | 'tr' = 'en') {
-  const client = testQueryClient();
+  const client = testQueryClient({ staleTime: Infinity });
   client.setQueryData(currentUserQuery.queryKey, user);
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <UserMenu /> },
+  const { router } = renderApp(<UserMenu />, {
+    path: '/',
+    url: '/',
+    lang,
+    queryClient: client,
+    routes: [
       { path: '/usersettings', element: <p>settings page</p> },
       { path: '/sign-out', element: <p>sign-out page</p> },
     ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <Providers i18n={testI18n(lang)} client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  });
   return { client, router };
 }
 

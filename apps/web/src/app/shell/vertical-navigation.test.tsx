@@ -1,9 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { screen, within } from '@testing-library/react';
 import type { NavigationItem } from '@cuadre/contracts';
 import { HorizontalNavigation } from './horizontal-navigation';
-import { testI18n } from './test-utils';
+import { renderApp } from '@/test/render';
 import { VerticalNavigation } from './vertical-navigation';
 
 // The admin menu's shape as the server sends it: Spanish titles, retitled on the client by id.
@@ -15,12 +13,7 @@ const items: NavigationItem[] = [
 ];
 
 function renderNav(ui: React.ReactNode, lang: 'en' | 'es' | 'tr', at = '/users') {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [at] });
-  render(
-    <I18nextProvider i18n={testI18n(lang)}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  renderApp(ui, { lang, url: at });
 }
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.

@@ -1,12 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { setLanguage } from '@/i18n';
+import { renderApp } from '@/test/render';
 import { usePreferences, type PreferencesValue } from '@/lib/preferences';
 import { AppThemeProvider } from './theme-provider';
 
-const i18nMock = vi.hoisted(() => ({
-  setLanguage: vi.fn(async () => {}),
-  instance: { language: 'en', on: () => {}, off: () => {} },
-}));
-vi.mock('@/i18n', () => ({ default: i18nMock.instance, initialLanguage: () => 'en', setLanguage: i18nMock.setLanguage }));
+// src/test/setup.ts stands in for the app's i18n, setLanguage included.
+const setLanguageMock = vi.mocked(setLanguage);
 
 let current: PreferencesValue;
 function Probe() {
@@ -18,13 +17,13 @@ beforeEach(() => {
   localStorage.clear();
   document.documentElement.className = '';
   document.body.className = '';
-  i18nMock.setLanguage.mockClear();
+  setLanguageMock.mockClear();
 });
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
 describe('AppThemeProvider', { timeout: 20_000 }, () => {
   it('starts from the defaults and puts the theme and scheme classes on the page', () => {
-    render(
+    renderApp(
       <AppThemeProvider>
         <Probe />
       </AppThemeProvider>,
@@ -36,7 +35,7 @@ describe('AppThemeProvider', { timeout: 20_000 }, () => {
 
   it('starts from what this device remembers, ignoring values that are not valid', () => {
     localStorage.setItem('preferences', JSON.stringify({ scheme: 'dark', theme: 'theme-rose', layout: 'sideways' }));
-    render(
+    renderApp(
       <AppThemeProvider>
         <Probe />
       </AppThemeProvider>,
@@ -46,7 +45,7 @@ describe('AppThemeProvider', { timeout: 20_000 }, () => {
   });
 
   it('applies a change at once, swaps the classes and remembers it on this device', () => {
-    render(
+    renderApp(
       <AppThemeProvider>
         <Probe />
       </AppThemeProvider>,
@@ -61,15 +60,15 @@ describe('AppThemeProvider', { timeout: 20_000 }, () => {
   });
 
   it('switches the interface language through i18n, only when it changes', () => {
-    render(
+    renderApp(
       <AppThemeProvider>
         <Probe />
       </AppThemeProvider>,
     );
     act(() => current.applyPreferences({ language: 'en', scheme: 'light' }));
-    expect(i18nMock.setLanguage).not.toHaveBeenCalled();
+    expect(setLanguageMock).not.toHaveBeenCalled();
     act(() => current.applyPreferences({ language: 'tr' }));
-    expect(i18nMock.setLanguage).toHaveBeenCalledWith('tr');
+    expect(setLanguageMock).toHaveBeenCalledWith('tr');
     expect(screen.getByRole('status')).toHaveTextContent('light theme-default classy tr');
   });
 });

@@ -1,13 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod/mini';
 import { ZPersonName } from '@cuadre/contracts';
-import common from '@/i18n/locales/common/en.json';
-import es from '@/i18n/locales/common/es.json';
 import { ApiError } from '@/lib/api';
+import { renderApp } from '@/test/render';
 import { FormFooter, FormTextField } from './fields';
 import { useAppForm } from './use-app-form';
 
@@ -31,21 +28,13 @@ function Screen({ submit }: { submit: (v: Values) => Promise<unknown> }) {
   );
 }
 
-function renderForm(submit: (v: Values) => Promise<unknown>, lng = 'en') {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({ lng, resources: { en: { translation: common }, es: { translation: es } }, interpolation: { escapeValue: false } });
-  const router = createMemoryRouter(
-    [
-      { path: '/form', element: <Screen submit={submit} /> },
-      { path: '/elsewhere', element: <p>Somewhere else</p> },
-    ],
-    { initialEntries: ['/form'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+function renderForm(submit: (v: Values) => Promise<unknown>, lng: 'en' | 'es' = 'en') {
+  const { router } = renderApp(<Screen submit={submit} />, {
+    path: '/form',
+    url: '/form',
+    lang: lng,
+    routes: [{ path: '/elsewhere', element: <p>Somewhere else</p> }],
+  });
   return router;
 }
 

@@ -1,10 +1,7 @@
-import { screen, render, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Button } from '@mui/material';
-import common from '@/i18n/locales/common/en.json';
+import { renderApp } from '@/test/render';
 import { setScreenWide } from '@/test/screen';
 import { DataList, ListToolbar, type ListQuery, listColumns } from './data-list';
 import { parseListParams, toApiQuery, toSearchParams, useListParams, type ListConfig } from './list-params';
@@ -64,15 +61,7 @@ function Screen({ q, onBulk }: { q: ListQuery<Row>; onBulk?: (rows: Row[]) => vo
 }
 
 function renderList(q: ListQuery<Row>, url = '/rows', onBulk?: (rows: Row[]) => void) {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: common } }, interpolation: { escapeValue: false } });
-  const router = createMemoryRouter([{ path: '/rows', element: <Screen q={q} onBulk={onBulk} /> }], { initialEntries: [url] });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
+  return renderApp(<Screen q={q} onBulk={onBulk} />, { path: '/rows', url }).router;
 }
 
 describe('list state in the address', () => {

@@ -1,21 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { AppThemeProvider } from '@/app/theme/theme-provider';
 import { setScreenWide } from '@/test/screen';
-import { Providers, testI18n, testQueryClient } from '../test-utils';
+import { renderApp, testQueryClient } from '@/test/render';
 import { SearchBox } from './search-box';
 
 function setup(width: number) {
   // A phone below `md` (900 px) gets the bar, a desktop the field.
   setScreenWide(width >= 900);
-  const router = createMemoryRouter([{ path: '/', element: <SearchBox /> }], { initialEntries: ['/'] });
-  render(
-    <Providers i18n={testI18n('en')} client={testQueryClient()}>
-      <AppThemeProvider>
-        <RouterProvider router={router} />
-      </AppThemeProvider>
-    </Providers>,
-  );
+  renderApp(<SearchBox />, { path: '/', url: '/', queryClient: testQueryClient({ staleTime: Infinity }), wrapper: AppThemeProvider });
 }
 
 // What is typed right after `/` must land in the field: the focus moves in the same key event,

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TaxRule } from '@cuadre/contracts';
 import { TaxRules } from './tax-rules';
-import { json, renderRoute, setScreenWide } from '../test/render';
+import { json, renderApp } from '@/test/render';
+import { setScreenWide } from '@/test/screen';
 
 /** The server as this screen sees it: one year's rules, and a save that answers what it was sent. */
 function mockServer(rule: TaxRule) {
@@ -29,7 +30,7 @@ describe('the tax rules screen', () => {
 
   it('shows each amount in dollars, edits it as the exact cents as text, and saves what was typed as integer cents', async () => {
     const saved = mockServer({ year: 2026, contractorThreshold: 60_000, socialSecurityWageBase: 9_999_999_999 });
-    renderRoute(<TaxRules />, { path: '/', url: '/' });
+    renderApp(<TaxRules />, { path: '/', url: '/' });
     expect(await screen.findByText('$600.00')).toBeInTheDocument();
     expect(screen.getByText('$99,999,999.99')).toBeInTheDocument();
 

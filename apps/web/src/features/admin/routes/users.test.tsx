@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@cuadre/contracts';
 import Users from './users';
-import { json, renderRoute, setScreenWide } from '../test/render';
+import { json, renderApp } from '@/test/render';
+import { setScreenWide } from '@/test/screen';
 
 const base = {
   company: null,
@@ -99,7 +100,7 @@ vi.setConfig({ testTimeout: 30_000 });
 describe('users list', () => {
   it("shows each free-plan account's trial: until when it runs, or since when it is over", async () => {
     mockServer();
-    renderRoute(<Users />, { path: '/users', url: '/users' });
+    renderApp(<Users />, { path: '/users', url: '/users' });
     const running = (await screen.findByText('tina@example.com')).closest('tr')!;
     expect(within(running).getByText('Trial until 5/1/2026')).toBeInTheDocument();
     expect(within(screen.getByText('eddy@example.com').closest('tr')!).getByText('Trial ended 1/10/2026')).toBeInTheDocument();
@@ -109,7 +110,7 @@ describe('users list', () => {
   it('asks the server for the search, the sort and the page, and keeps them in the address', async () => {
     const server = mockServer();
     const user = userEvent.setup({ delay: null });
-    const { router } = renderRoute(<Users />, { path: '/users', url: '/users' });
+    const { router } = renderApp(<Users />, { path: '/users', url: '/users' });
 
     await screen.findByText('olga@example.com');
     expect(server.last().get('sort')).toBe('createdAt');
@@ -139,7 +140,7 @@ describe('users list', () => {
 
   it('reads the list state from the address on load', async () => {
     const server = mockServer();
-    renderRoute(<Users />, { path: '/users', url: '/users?search=ada&role=admin&plan=basic&status=active&sort=email&order=asc&page=3&size=25' });
+    renderApp(<Users />, { path: '/users', url: '/users?search=ada&role=admin&plan=basic&status=active&sort=email&order=asc&page=3&size=25' });
     await screen.findByText('olga@example.com');
     expect(Object.fromEntries(server.last())).toEqual({
       search: 'ada',
@@ -156,7 +157,7 @@ describe('users list', () => {
   it("locks the signed-in admin's own row: no disable, and role and status fixed in the edit dialog", async () => {
     mockServer();
     const user = userEvent.setup({ delay: null });
-    renderRoute(<Users />, { path: '/users', url: '/users' });
+    renderApp(<Users />, { path: '/users', url: '/users' });
     await screen.findByText('olga@example.com');
 
     expect(screen.getByRole('button', { name: 'Disable Ada Admin' })).toBeDisabled();
@@ -186,7 +187,7 @@ describe('users list', () => {
         return json({ statusCode: 403, code: 'FORBIDDEN', message: 'You cannot demote or disable your own account' }, 403);
       return inner(input, init);
     });
-    renderRoute(<Users />, { path: '/users', url: '/users' });
+    renderApp(<Users />, { path: '/users', url: '/users' });
     await screen.findByText('olga@example.com');
     await user.click(screen.getByRole('button', { name: 'Disable Olga Owner' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, currentUserQuery } from '@/lib/queries';
 import { session } from '@/lib/session';
-import { apiError, mockApi, renderPage } from '../test-utils';
+import { apiError, mockApi, AS_IN_THE_APP } from '../test-utils';
+import { renderApp } from '@/test/render';
 import SignIn from './sign-in';
 import { tokenExpiringIn } from '@/test/token';
 import { aUser } from '@/test/user';
 
-vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
 const user = aUser({ plan: 'free', trialEndsAt: '2026-01-31T00:00:00.000Z', onTrial: true });
@@ -35,7 +35,7 @@ describe('sign-in', () => {
     ['RATE_LIMITED', 429, 'Too many attempts. Wait a few minutes, then try again.'],
   ])('puts %s in words', async (code, status, text) => {
     mockApi(() => apiError(status, code, 'server words'));
-    renderPage('/sign-in', <SignIn />, '/sign-in');
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.queryByRole('button', { name: 'Send the confirmation mail again' })).not.toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('sign-in', () => {
     const calls = mockApi((url) =>
       url.endsWith('/resend-confirmation') ? { status: 200, body: true } : apiError(403, 'EMAIL_NOT_CONFIRMED', 'Confirm your email address before signing in'),
     );
-    renderPage('/sign-in', <SignIn />, '/sign-in');
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
     const ui = await submit();
     expect(await screen.findByText(/Your email address is not confirmed yet/)).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Send the confirmation mail again' }));
@@ -56,14 +56,14 @@ describe('sign-in', () => {
 
   it('shows the server words for an error it has no translation for', async () => {
     mockApi(() => apiError(500, 'INTERNAL', 'Something went wrong on our side'));
-    renderPage('/sign-in', <SignIn />, '/sign-in');
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
   });
 
   it('starts the session and follows a same-site redirectURL', async () => {
     mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
-    const { router } = renderPage('/sign-in', <SignIn />, '/sign-in?redirectURL=%2Fuser%2Ftaxmonths%3Fyear%3D2026');
+    const { router } = renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in?redirectURL=%2Fuser%2Ftaxmonths%3Fyear%3D2026' });
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/taxmonths'));
     expect(router.state.location.search).toBe('?year=2026');
@@ -74,7 +74,7 @@ describe('sign-in', () => {
   it('sends the language chosen on this device, so it becomes the account language', async () => {
     const calls = mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
     localStorage.setItem('language', 'tr');
-    renderPage('/sign-in', <SignIn />, '/sign-in');
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
     await submit();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ url: '/api/auth/sign-in', body: { email: 'owner@example.com', password: 'correct horse battery', language: 'tr' } });
@@ -84,14 +84,14 @@ describe('sign-in', () => {
 
   it('goes to the root instead of an off-site redirectURL', async () => {
     mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
-    const { router } = renderPage('/sign-in', <SignIn />, '/sign-in?redirectURL=%2F%2Fevil.example%2Fphish');
+    const { router } = renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in?redirectURL=%2F%2Fevil.example%2Fphish' });
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('checks the fields before calling the server', async () => {
     const calls = mockApi(() => ({ status: 200, body: true }));
-    renderPage('/sign-in', <SignIn />, '/sign-in');
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
     const ui = userEvent.setup({ delay: null });
     await ui.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your email address')).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { currentUserQuery, queryClient } from '@/lib/queries';
 import { session } from '@/lib/session';
-import { apiError, mockApi, renderPage } from '../test-utils';
+import { apiError, mockApi, AS_IN_THE_APP } from '../test-utils';
+import { renderApp } from '@/test/render';
 import SignOut from './sign-out';
 import { tokenExpiringIn } from '@/test/token';
 
-vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
 const token = tokenExpiringIn();
@@ -23,7 +23,7 @@ describe('sign-out', () => {
     session.set(token);
     queryClient.setQueryData(currentUserQuery.queryKey, { id: 'u1' } as never); // never: sign-out reads only the id
     const calls = mockApi(() => apiError(500, 'INTERNAL', 'Something went wrong'));
-    const { router } = renderPage('/sign-out', <SignOut />, '/sign-out');
+    const { router } = renderApp(<SignOut />, { ...AS_IN_THE_APP, path: '/sign-out', url: '/sign-out' });
 
     expect(screen.getByText('You have been signed out.')).toBeInTheDocument();
     expect(session.get()).toBeUndefined();

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderPage } from '../test-utils';
+import { mockApi, AS_IN_THE_APP } from '../test-utils';
+import { renderApp } from '@/test/render';
 import SignUp from './sign-up';
 
-vi.mock('@/i18n', () => ({ setLanguage: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +20,7 @@ async function fill(fields: { name?: string; email?: string; password?: string; 
 describe('sign-up', () => {
   it('blocks an invalid email and a short password inline, without calling the server', async () => {
     const calls = mockApi(() => ({ status: 200, body: true }));
-    renderPage('/sign-up', <SignUp />, '/sign-up');
+    renderApp(<SignUp />, { ...AS_IN_THE_APP, path: '/sign-up', url: '/sign-up' });
     await fill({ name: 'Ana', email: 'ana@nowhere', password: 'short', agree: true });
     expect(await screen.findByText('Enter a valid email address, like name@example.com')).toBeInTheDocument();
     expect(screen.getByText('Use at least 8 characters')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('sign-up', () => {
 
   it('asks for the agreement', async () => {
     const calls = mockApi(() => ({ status: 200, body: true }));
-    renderPage('/sign-up', <SignUp />, '/sign-up');
+    renderApp(<SignUp />, { ...AS_IN_THE_APP, path: '/sign-up', url: '/sign-up' });
     await fill({ name: 'Ana', email: 'ana@example.com', password: 'long enough phrase' });
     expect(await screen.findByText('Accept the terms of use and the privacy policy to create an account')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -46,7 +46,7 @@ describe('sign-up', () => {
         details: [{ path: 'password', message: 'This password is too common; choose another' }],
       },
     }));
-    renderPage('/sign-up', <SignUp />, '/sign-up');
+    renderApp(<SignUp />, { ...AS_IN_THE_APP, path: '/sign-up', url: '/sign-up' });
     await fill({ name: 'Ana', email: 'ana@example.com', password: 'password123', agree: true });
     expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
@@ -55,7 +55,7 @@ describe('sign-up', () => {
 
   it('sends the account and goes to confirmation-required with the address', async () => {
     const calls = mockApi(() => ({ status: 200, body: true }));
-    const { router } = renderPage('/sign-up', <SignUp />, '/sign-up');
+    const { router } = renderApp(<SignUp />, { ...AS_IN_THE_APP, path: '/sign-up', url: '/sign-up' });
     await fill({ name: '  Ana Owner ', email: 'Ana@Example.com', password: 'long enough phrase', agree: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation-required'));
     expect(router.state.location.search).toBe('?email=ana%40example.com');

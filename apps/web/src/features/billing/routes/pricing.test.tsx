@@ -1,16 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import common from '@/i18n/locales/common/en.json';
-import billing from '@/i18n/locales/billing/en.json';
+import { json, renderApp } from '@/test/render';
 import Pricing from './pricing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const user = (plan: string, trial: { trialEndsAt?: string | null; onTrial?: boolean } = {}) => ({
   id: 'u1',
   email: 'fred@example.com',
@@ -73,22 +67,11 @@ function renderPricing(users: Me[], request: unknown = null) {
       return json(users[Math.min(n++, users.length - 1)]!);
     }),
   );
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { ...common, ...billing } } }, interpolation: { escapeValue: false } });
-  const router = createMemoryRouter(
-    [
-      { path: '/user/pricing', element: <Pricing /> },
-      { path: '/user/dashboard', element: <p>owner dashboard</p> },
-    ],
-    { initialEntries: ['/user/pricing'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  const { router } = renderApp(<Pricing />, {
+    path: '/user/pricing',
+    url: '/user/pricing',
+    routes: [{ path: '/user/dashboard', element: <p>owner dashboard</p> }],
+  });
   return { router, calls };
 }
 

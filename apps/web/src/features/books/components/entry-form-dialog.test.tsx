@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setScreenWide } from '@/test/screen';
-import { apiError, entryOf, fakeServer, json, renderBooks } from '../test/fake-server';
+import { apiError, entryOf, fakeServer, json } from '../test/fake-server';
+import { renderApp } from '@/test/render';
 import { EntryFormDialog } from './entry-form-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -22,7 +23,7 @@ function openNewExpense(handler: Parameters<typeof fakeServer>[0] = () => undefi
   });
   const onClose = vi.fn();
   const onSaved = vi.fn();
-  renderBooks(<EntryFormDialog open type="expense" defaultDate="2026-03-05" onClose={onClose} onSaved={onSaved} />);
+  renderApp(<EntryFormDialog open type="expense" defaultDate="2026-03-05" onClose={onClose} onSaved={onSaved} />, { url: '/user/dashboard' });
   return { server, onClose, onSaved };
 }
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_PREFERENCES } from '@cuadre/contracts';
-import { fakeServer, json, renderBooks } from '../test/fake-server';
+import { fakeServer, json } from '../test/fake-server';
+import { renderApp } from '@/test/render';
 import { FirstRunChecklist } from './first-run-checklist';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -23,7 +24,7 @@ function renderChecklist(steps: Partial<typeof NONE>, dismissed = false) {
     }
     return undefined;
   });
-  const view = renderBooks(<FirstRunChecklist month={MARCH} />);
+  const view = renderApp(<FirstRunChecklist month={MARCH} />, { url: '/user/dashboard' });
   return { server, state, ...view };
 }
 
@@ -53,7 +54,7 @@ describe('the first-run checklist', () => {
   });
 
   it('is gone once every step is done', async () => {
-    const { qc } = renderChecklist({ business: true, income: true, expenseReceipt: true, vehicle: true, monthClosed: true });
+    const { queryClient: qc } = renderChecklist({ business: true, income: true, expenseReceipt: true, vehicle: true, monthClosed: true });
     // The answer is in, and rendered nothing.
     await waitFor(() => expect(qc.getQueryData(['books', 'onboarding'])).toBeDefined());
     expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument();
@@ -69,7 +70,7 @@ describe('the first-run checklist', () => {
   });
 
   it('stays away on the next visit once put away', async () => {
-    const { qc } = renderChecklist({ income: true }, true);
+    const { queryClient: qc } = renderChecklist({ income: true }, true);
     await waitFor(() => expect(qc.getQueryData(['books', 'onboarding'])).toBeDefined());
     expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument();
   });

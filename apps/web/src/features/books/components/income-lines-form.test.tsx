@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setScreenWide } from '@/test/screen';
-import { fakeServer, json, renderBooks } from '../test/fake-server';
+import { fakeServer, json } from '../test/fake-server';
+import { renderApp } from '@/test/render';
 import { IncomeLinesForm } from './income-lines-form';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,7 +17,7 @@ describe('the hub’s quick add of income', () => {
     const onClose = vi.fn();
     const onSaved = vi.fn();
     const user = userEvent.setup();
-    renderBooks(<IncomeLinesForm defaultDate="2026-03-02" dialog={{ title: "The day's income", onClose, onSaved }} />);
+    renderApp(<IncomeLinesForm defaultDate="2026-03-02" dialog={{ title: "The day's income", onClose, onSaved }} />, { url: '/user/dashboard' });
     const dialog = await screen.findByRole('dialog', { name: "The day's income" });
     await waitFor(() => expect(within(dialog).getAllByRole('combobox', { name: /^Category/ })[0]).toHaveTextContent('Sales'));
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount 1' }), '100.50');
@@ -38,7 +39,7 @@ describe('the hub’s quick add of income', () => {
     fakeServer();
     const onSingle = vi.fn();
     const user = userEvent.setup();
-    renderBooks(<IncomeLinesForm defaultDate="2026-03-02" dialog={{ title: "The day's income", onClose: () => {}, onSingle }} />);
+    renderApp(<IncomeLinesForm defaultDate="2026-03-02" dialog={{ title: "The day's income", onClose: () => {}, onSingle }} />, { url: '/user/dashboard' });
     const dialog = await screen.findByRole('dialog', { name: "The day's income" });
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount 1' }), '5');
     await user.click(within(dialog).getByRole('button', { name: 'One entry with a receipt' }));

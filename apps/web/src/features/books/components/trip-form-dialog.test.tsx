@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setScreenWide } from '@/test/screen';
-import { fakeServer, json, listPage, renderBooks } from '../test/fake-server';
+import { fakeServer, json, listPage } from '../test/fake-server';
+import { renderApp } from '@/test/render';
 import { TripFormDialog } from './trip-form-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -53,7 +54,7 @@ describe('a trip for an owner without a vehicle', () => {
     });
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderBooks(<TripFormDialog open defaultDate="2026-03-04" onClose={onClose} />);
+    renderApp(<TripFormDialog open defaultDate="2026-03-04" onClose={onClose} />, { url: '/user/dashboard' });
     const dialog = await screen.findByRole('dialog', { name: 'New trip' });
 
     // The trip's fields wait for a vehicle.
@@ -82,7 +83,7 @@ describe('a trip for an owner without a vehicle', () => {
 
   it('goes straight to the trip when a vehicle is kept', async () => {
     fakeServer((req) => (req.path.startsWith('/api/vehicles') && req.method === 'GET' ? json(listPage([van])) : undefined));
-    renderBooks(<TripFormDialog open defaultDate="2026-03-04" onClose={() => {}} />);
+    renderApp(<TripFormDialog open defaultDate="2026-03-04" onClose={() => {}} />, { url: '/user/dashboard' });
     const dialog = await screen.findByRole('dialog', { name: 'New trip' });
     expect(await within(dialog).findByRole('textbox', { name: /^Miles/ })).toBeInTheDocument();
     expect(within(dialog).queryByRole('heading', { name: 'First, the vehicle' })).not.toBeInTheDocument();

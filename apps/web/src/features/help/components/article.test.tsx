@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderApp } from '@/test/render';
 import { Article } from './article';
 
 const HTML =
@@ -8,16 +8,14 @@ const HTML =
   '<p>&lt;img src=x onerror=alert(1)&gt;</p>';
 
 function setup() {
-  const router = createMemoryRouter(
-    [
-      { path: '/guide', element: <Article html={HTML} /> },
+  return renderApp(<Article html={HTML} />, {
+    path: '/guide',
+    url: '/guide',
+    routes: [
       { path: '/user/monthlymileage', element: <p>mileage screen</p> },
       { path: '/user/help-center/guides/:category/:guide', element: <p>another guide</p> },
     ],
-    { initialEntries: ['/guide'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  }).router;
 }
 
 /**

@@ -1,16 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import common from '@/i18n/locales/common/en.json';
-import help from '@/i18n/locales/help/en.json';
+import { json, renderApp } from '@/test/render';
 import HelpCenter from './help-center';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const guide = (categoryId: string, slug: string, title: string) => ({ id: `${categoryId}/${slug}`, categoryId, slug, title, subtitle: `About ${title}` });
 const CATEGORIES = [
   {
@@ -60,22 +54,11 @@ function setup(answer: (query: string) => Promise<Response> | Response) {
       return json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, 404);
     }),
   );
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { ...common, ...help } } }, interpolation: { escapeValue: false } });
-  const router = createMemoryRouter(
-    [
-      { path: '/user/help-center', element: <HelpCenter /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/user/help-center'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  const { router } = renderApp(<HelpCenter />, {
+    path: '/user/help-center',
+    url: '/user/help-center',
+    routes: [{ path: '*', element: <p>elsewhere</p> }],
+  });
   return { router, searches, box: () => screen.getByRole('searchbox', { name: 'Search the help' }) };
 }
 

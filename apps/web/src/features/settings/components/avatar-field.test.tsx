@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { User } from '@cuadre/contracts';
 import { AvatarField } from './avatar-field';
 import { checkAvatar } from '../lib/avatar-check';
-import { json, renderWithApp } from '../test/render';
+import { json, renderApp } from '@/test/render';
 
 const user: User = {
   id: 'u1',
@@ -40,7 +40,7 @@ describe('avatar check on the client', () => {
   it('refuses a 3 MB picture without uploading it', async () => {
     const fetchMock = vi.fn(async () => json(user));
     vi.stubGlobal('fetch', fetchMock);
-    renderWithApp(<AvatarField user={user} onSaved={() => {}} />);
+    renderApp(<AvatarField user={user} onSaved={() => {}} />, { url: '/usersettings' });
     fireEvent.change(await screen.findByTestId('avatar-input'), { target: { files: [file(3 * 1024 * 1024, 'image/jpeg', 'big.jpg')] } });
     expect(await screen.findByText('The image is larger than 2 MB. Choose a smaller one.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('avatar check on the client', () => {
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
     const saved = vi.fn();
-    renderWithApp(<AvatarField user={user} onSaved={saved} />);
+    renderApp(<AvatarField user={user} onSaved={saved} />, { url: '/usersettings' });
     fireEvent.change(await screen.findByTestId('avatar-input'), { target: { files: [file(1024, 'image/png')] } });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('img')).toHaveAttribute('src', 'blob:preview');
@@ -71,7 +71,7 @@ describe('avatar check on the client', () => {
     );
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();
-    renderWithApp(<AvatarField user={user} onSaved={() => {}} />);
+    renderApp(<AvatarField user={user} onSaved={() => {}} />, { url: '/usersettings' });
     fireEvent.change(await screen.findByTestId('avatar-input'), { target: { files: [file(1024, 'image/png')] } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Use a JPEG, PNG or WebP image.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChangePasswordForm } from './change-password-form';
-import { json, renderWithApp } from '../test/render';
+import { json, renderApp } from '@/test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 20_000 });
@@ -28,7 +28,7 @@ describe('change password', () => {
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithApp(<ChangePasswordForm />);
+    renderApp(<ChangePasswordForm />, { url: '/usersettings' });
     await fill('not-my-password', 'Brand-new-pass-2026');
 
     await waitFor(() => expect(screen.getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true'));
@@ -44,7 +44,7 @@ describe('change password', () => {
       'fetch',
       vi.fn(async () => json(true)),
     );
-    renderWithApp(<ChangePasswordForm />);
+    renderApp(<ChangePasswordForm />, { url: '/usersettings' });
     await fill('Old-pass-2026', 'Brand-new-pass-2026');
     expect(await screen.findByText(/Your sessions on other devices have been ended/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Current password/)).toHaveValue('');
@@ -53,7 +53,7 @@ describe('change password', () => {
   it('checks the repeat before asking the server', async () => {
     const fetchMock = vi.fn(async () => json(true));
     vi.stubGlobal('fetch', fetchMock);
-    renderWithApp(<ChangePasswordForm />);
+    renderApp(<ChangePasswordForm />, { url: '/usersettings' });
     await fill('Old-pass-2026', 'Brand-new-pass-2026', 'Brand-new-pass-2027');
     expect(await screen.findByText('The two new passwords differ')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describeUserAgent } from './user-agent';
 
 describe('device from user agent', () => {

@@ -1,12 +1,4 @@
-import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_PREFERENCES, type Entry } from '@cuadre/contracts';
-import common from '@/i18n/locales/common/en.json';
-import books from '@/i18n/locales/books/en.json';
 
 /** A request the component sent, as the fake server saw it. */
 export interface Sent {
@@ -83,19 +75,3 @@ export function fakeServer(handler: Handler = () => undefined) {
   return { sent, posts: (path: string | RegExp) => sent.filter((r) => r.method !== 'GET' && (typeof path === 'string' ? r.path === path : path.test(r.path))) };
 }
 export { page as listPage };
-
-/** Renders a piece of the books with the real English strings, a fresh query cache and a router. */
-export function renderBooks(element: ReactElement, path = '/user/dashboard') {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { ...common, ...books } } }, interpolation: { escapeValue: false } });
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  const utils = render(
-    <QueryClientProvider client={qc}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return { ...utils, qc, router };
-}
