@@ -66,7 +66,7 @@ describe('the web build fingerprint', () => {
 describe('the web build’s inputs check', () => {
   /** A one-module Vite build of `entry` under `root`, written nowhere. */
   const viteBuild = (root: string, entry: string, plugins: Plugin[]) =>
-    build({ configFile: false, root, logLevel: 'silent', plugins, build: { write: false, rollupOptions: { input: path.join(root, entry) } } });
+    build({ configFile: false, root, logLevel: 'silent', plugins, build: { write: false, rolldownOptions: { input: path.join(root, entry) } } });
 
   it('fails the build naming a module it imported from outside the fingerprinted inputs, and passes once it is covered', async () => {
     const base = scratch();
