@@ -32,12 +32,13 @@ export function PanelButton({ icon, label, count = 0, children }: { icon: string
   );
   return (
     <>
-      {/* The name comes from the button's own text (the label, hidden, then the count the badge shows), so
-          what is seen is always part of what is read; the tooltip describes rather than names. */}
+      {/* The name comes from the button's own text (the label and the count the badge shows, hidden: MUI 9
+          hides the badge itself from assistive technology), so what is seen is always part of what is read;
+          the tooltip describes rather than names. */}
       <Tooltip title={label} describeChild>
         <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog" aria-controls={anchor ? id : undefined} aria-expanded={!!anchor}>
           <Box component="span" sx={visuallyHidden}>
-            {label}
+            {count > 0 ? `${label} ${count > MAX ? `${MAX}+` : count}` : label}
           </Box>
           {count > 0 ? (
             <Badge badgeContent={count} color="secondary" max={MAX}>
