@@ -32,11 +32,10 @@ const vitest = (title, workspace, env, opts = {}) => {
   });
 };
 
-// Listed longest chain first: a free slot takes the first phase whose needs are met.
-phase('build', 'node', ['scripts/build.mjs']);
-phase('size gate', 'node', ['scripts/size-gate.mjs'], { needs: ['build'] });
-// End to end runs the quick-start path: the embedded database, whatever DATABASE_URL says.
-vitest('end to end (Chromium)', 'e2e', {}, { needs: ['build'], baseEnv: envWithoutDb });
+// In the order a change most often breaks them, so a run one at a time fails early: types, lint, the
+// server, the web units, then the build, its size and end to end.
+phase('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+phase('lint', 'npm', ['run', 'lint', '--silent']);
 vitest('server (PGlite)', 'apps/server', { TEST_DB: 'pglite' });
 // The PostgreSQL run is the scaled-out configuration: with REDIS_URL set, its counters live in Redis.
 if (DATABASE_URL)
@@ -46,8 +45,11 @@ if (DATABASE_URL)
     TEST_REDIS_URL: process.env.REDIS_URL ?? '',
   });
 vitest('web', 'apps/web');
-phase('lint', 'npm', ['run', 'lint', '--silent']);
-phase('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// What `npm start` runs: the web app and the server bundle (each rebuilt only when its sources changed).
+phase('build', 'node', ['scripts/build.mjs']);
+phase('size gate', 'node', ['scripts/size-gate.mjs'], { needs: ['build'] });
+// End to end runs the quick-start path: the embedded database, whatever DATABASE_URL says.
+vitest('end to end (Chromium)', 'e2e', {}, { needs: ['build'], baseEnv: envWithoutDb });
 
 const state = new Map(phases.map((p) => [p.title, 'waiting']));
 const results = [];
