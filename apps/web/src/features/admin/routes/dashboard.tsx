@@ -192,7 +192,7 @@ function Content({ stats, plans }: { stats: AdminStats; plans: Plan[] }) {
             {lastYear === 0 ? (
               <EmptyState icon="heroicons_outline:chart-bar" title={t('admin.dashboard.noSignupsTitle')} text={t('admin.dashboard.noSignupsText')} />
             ) : (
-              <Suspense fallback={<Skeleton variant="rounded" height={260} aria-label={t('common.loading')} />}>
+              <Suspense fallback={<Skeleton variant="rounded" height={260} role="progressbar" aria-label={t('common.loading')} />}>
                 <SignupsChart months={months} />
               </Suspense>
             )}
