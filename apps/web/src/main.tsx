@@ -2,7 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import i18n from './i18n';
+import { prepareLanguageSwitchWith } from './i18n';
 import { queryClient } from '@/lib/queries';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
@@ -16,13 +16,11 @@ paintPage(device.scheme, device.theme);
 const router = createRouter();
 
 // The server names the default chart in the language asked for (lib/api.ts): when the reader changes
-// the language, what is on screen is read again in the new one. The first language set (i18next's
-// start) changes nothing: the reads so far asked for it already.
-let shownLanguage: string | undefined = i18n.language;
-i18n.on('languageChanged', (language) => {
-  const before = shownLanguage;
-  shownLanguage = language;
-  if (before && before !== language) void queryClient.invalidateQueries();
+// the language, what is on screen is read again in it before the switch shows, and what is not on
+// screen is forgotten, so a dialog opened later never shows the old language's names from the cache.
+prepareLanguageSwitchWith(async () => {
+  queryClient.removeQueries({ type: 'inactive' });
+  await queryClient.refetchQueries({ type: 'active' });
 });
 
 // The splash screen is hidden after the first completed navigation (docs/product.md, "Routes and guards").

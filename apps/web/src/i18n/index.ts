@@ -10,9 +10,27 @@ export function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
 }
 
-/** Switches the interface language in the browser (docs/product.md, "Top bar, user menu and panels") and remembers it on this device. */
+type BeforeSwitch = (lang: Language) => Promise<unknown>;
+let beforeSwitch: BeforeSwitch = async () => undefined;
+
+/**
+ * What must be ready in the new language before the interface shows it (main.tsx: the data on screen,
+ * read again from the server, which names the default chart in the language asked for).
+ */
+export function prepareLanguageSwitchWith(fn: BeforeSwitch) {
+  beforeSwitch = fn;
+}
+
+/**
+ * Switches the interface language in the browser (docs/product.md, "Top bar, user menu and panels") and
+ * remembers it on this device. The new language's strings and the data read again in it are awaited
+ * together, then shown at once: the interface never shows Turkish labels over English category names.
+ */
 export async function setLanguage(lang: Language) {
+  if (lang === i18n.language) return;
+  // Stored first: the reads made from here on ask for the new language (lib/api.ts).
   localStorage.setItem(STORED, lang);
+  await Promise.all([i18n.loadLanguages(lang), beforeSwitch(lang).catch(() => undefined)]);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 }
