@@ -18,13 +18,15 @@ export const negative = { color: 'error.main', '.dark &': { color: 'error.light'
 export interface ReportColumn<R> {
   id: string;
   header: ReactNode;
-  /** The row's amount in integer cents. */
-  money?: (row: R) => number;
+  /** The row's amount in integer cents; none reads "—". */
+  money?: (row: R) => number | null;
   /** What a line row shows in a money column, given the amount's text (a link, a count beside it); totals show the text alone. */
   render?: (text: string, row: R) => ReactNode;
   /** The cell of a column that is not money. */
   cell?: (row: R) => ReactNode;
   numeric?: boolean;
+  /** A column of checkboxes, as narrow as they are. */
+  checkbox?: boolean;
   /** Losses in red. */
   loss?: boolean;
   /** No amount (zero) reads "—". */
@@ -140,6 +142,7 @@ export function ReportTable<R>({
   framed = true,
   wholeNote,
   head = true,
+  rowHeader = 0,
 }: {
   label: string;
   columns: ReportColumn<R>[];
@@ -152,6 +155,8 @@ export function ReportTable<R>({
   wholeNote?: string;
   /** Whether the columns' headers show (a list of named figures needs none). */
   head?: boolean;
+  /** Which column names the row (its cells are row headers, and subtotals' names stand in it); the first by default. */
+  rowHeader?: number;
 }) {
   const { money } = useMoney();
   const frame = useRef<HTMLDivElement>(null);
@@ -221,7 +226,7 @@ export function ReportTable<R>({
     return (
       <TableRow key={r.key}>
         {columns.map((col, i) => {
-          const first = i === 0;
+          const first = i === rowHeader;
           let content: ReactNode;
           let amount: number | undefined;
           let title: string | undefined;
@@ -232,10 +237,14 @@ export function ReportTable<R>({
               ({ content, title } = amountOf(col, v));
             } else content = v;
           } else if (col.money) {
-            amount = col.money(r.data);
-            const shown = amountOf(col, amount);
-            title = shown.title;
-            content = col.render && typeof shown.content === 'string' ? col.render(shown.content, r.data) : shown.content;
+            const cents = col.money(r.data);
+            if (cents === null) content = '—';
+            else {
+              amount = cents;
+              const shown = amountOf(col, cents);
+              title = shown.title;
+              content = col.render && typeof shown.content === 'string' ? col.render(shown.content, r.data) : shown.content;
+            }
           } else content = col.cell?.(r.data);
           const emphasis = r.kind === 'line' && r.emphasis && (first || !!col.money) ? { fontWeight: 600 } : {};
           return (
@@ -245,6 +254,7 @@ export function ReportTable<R>({
               scope={first ? 'row' : undefined}
               align={col.money || col.numeric ? 'right' : undefined}
               title={title}
+              padding={col.checkbox ? 'checkbox' : undefined}
               data-sub={first && r.kind === 'line' && r.sub ? true : undefined}
               sx={[cellSx(col, i, strong, amount), emphasis].flat() as SxProps<Theme>}
             >
@@ -265,6 +275,7 @@ export function ReportTable<R>({
               <TableCell
                 key={col.id}
                 align={col.money || col.numeric ? 'right' : undefined}
+                padding={col.checkbox ? 'checkbox' : undefined}
                 sx={
                   [
                     col.wide ? onPhone : {},
