@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, GlobalStyles, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
+import { HeaderActions, PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/page-states';
+import { BackToBooks } from './back-to-books';
 import { downloadFile } from '@/lib/download';
 
 /** The year in view, from `?year=` (this year when absent or wrong); the month, if any, stays in the address. */
@@ -150,5 +152,60 @@ export function ReportEmpty({ icon, to }: { icon: string; to: string }) {
         </Button>
       }
     />
+  );
+}
+
+/**
+ * The top of a report: the way back to the books, the title and what the report holds (with the
+ * period, on paper only), the period's picker, links to the reports beside it and any other control,
+ * an optional banner, then the downloads and the print view.
+ */
+export function ReportHeader({
+  title,
+  text,
+  period,
+  picker,
+  links = [],
+  children,
+  banner,
+  downloads,
+}: {
+  title: string;
+  text: string;
+  period: ReactNode;
+  picker: ReactNode;
+  links?: { to: string; label: string }[];
+  children?: ReactNode;
+  banner?: ReactNode;
+  downloads: Parameters<typeof ReportActions>[0];
+}) {
+  return (
+    <>
+      <BackToBooks />
+      <PageHeader
+        title={title}
+        subtitle={
+          <>
+            <PrintOnly>{period}</PrintOnly>
+            {text}
+          </>
+        }
+        actions={
+          <HeaderActions print={false}>
+            {picker}
+            {links.map((l) => (
+              <Button key={l.to} component={RouterLink} to={l.to} variant="outlined" size="small">
+                {l.label}
+              </Button>
+            ))}
+            {children}
+          </HeaderActions>
+        }
+      />
+      {banner}
+      <Box sx={{ mb: 2 }}>
+        <ReportActions {...downloads} />
+      </Box>
+    </>
   );
 }

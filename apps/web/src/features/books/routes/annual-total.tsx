@@ -1,17 +1,14 @@
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import type { Annual } from '@cuadre/contracts';
 import { JobPanel } from '@/components/job-panel';
-import { HeaderActions, PageHeader } from '@/components/page-header';
 import { startYearEnd } from '@/lib/jobs';
 import { QueryView } from '@/components/page-states';
 import { ReportCard, ReportTable } from '@/components/report-table/report-table';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
-import { BackToBooks } from '../components/back-to-books';
-import { PrintOnly, ReportActions, ReportEmpty, useYear, YearPicker } from '../components/report-parts';
+import { ReportEmpty, ReportHeader, useYear, YearPicker } from '../components/report-parts';
 import { numberFormat } from '@/lib/intl';
 
 type Category = Annual['categories'][number];
@@ -28,27 +25,14 @@ export default function AnnualTotal() {
 
   return (
     <Box>
-      <BackToBooks />
-      <PageHeader
+      <ReportHeader
         title={t('books.reports.annualTotal')}
-        subtitle={
-          <>
-            <PrintOnly>{year}</PrintOnly>
-            {t('books.reports.annualTotalText')}
-          </>
-        }
-        actions={
-          <HeaderActions print={false}>
-            <YearPicker year={year} onChange={setYear} />
-            <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${year}`} variant="outlined" size="small">
-              {t('books.reports.pnlYear')}
-            </Button>
-          </HeaderActions>
-        }
+        text={t('books.reports.annualTotalText')}
+        period={year}
+        picker={<YearPicker year={year} onChange={setYear} />}
+        links={[{ to: `/user/profitsandlossesyear?year=${year}`, label: t('books.reports.pnlYear') }]}
+        downloads={{ name: 'annual', query: { year }, fileName: `annual-${year}` }}
       />
-      <Box sx={{ mb: 2 }}>
-        <ReportActions name="annual" query={{ year }} fileName={`annual-${year}`} />
-      </Box>
       <QueryView
         query={annual}
         isEmpty={(a) => a.categories.length === 0 && a.workers.length === 0}

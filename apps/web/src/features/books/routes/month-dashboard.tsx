@@ -4,16 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { MonthSummary } from '@cuadre/contracts';
 import { useNotices } from '@/components/notice';
-import { HeaderActions, PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/page-states';
 import { negative, numeric, ReportCard, ReportTable, type ReportColumn } from '@/components/report-table/report-table';
 import { formatShortDate, formatMonthName } from '@/lib/format';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, monthSummaryQuery, setMonthStatus } from '../api/books-api';
-import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
-import { PrintOnly, ReportActions } from '../components/report-parts';
+import { ReportHeader } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 import { numberFormat } from '@/lib/intl';
 
@@ -66,31 +64,19 @@ export default function MonthDashboard() {
 
   return (
     <Box>
-      <BackToBooks />
-      <PageHeader
+      <ReportHeader
         title={t('books.reports.monthDashboard')}
-        subtitle={
-          <>
-            <PrintOnly>{period}</PrintOnly>
-            {t('books.reports.monthDashboardText')}
-          </>
-        }
-        actions={
-          <HeaderActions print={false}>
-            <MonthPicker />
-            <Button component={RouterLink} to={`/user/taxmonths?year=${m.year}`} variant="outlined" size="small">
-              {t('books.reports.viewMonths')}
-            </Button>
-            <Button variant="outlined" size="small" onClick={() => status.mutate()} disabled={status.isPending || summary.isPending}>
-              {closed ? t('books.reports.reopen') : t('books.reports.close')}
-            </Button>
-          </HeaderActions>
-        }
-      />
-      <PeriodBanner year={m.year} month={m.month} />
-      <Box sx={{ mb: 2 }}>
-        <ReportActions name="month-summary" query={{ year: m.year, month: m.month }} fileName={`month-summary-${m.year}-${pad(m.month)}`} />
-      </Box>
+        text={t('books.reports.monthDashboardText')}
+        period={period}
+        picker={<MonthPicker />}
+        links={[{ to: `/user/taxmonths?year=${m.year}`, label: t('books.reports.viewMonths') }]}
+        banner={<PeriodBanner year={m.year} month={m.month} />}
+        downloads={{ name: 'month-summary', query: { year: m.year, month: m.month }, fileName: `month-summary-${m.year}-${pad(m.month)}` }}
+      >
+        <Button variant="outlined" size="small" onClick={() => status.mutate()} disabled={status.isPending || summary.isPending}>
+          {closed ? t('books.reports.reopen') : t('books.reports.close')}
+        </Button>
+      </ReportHeader>
       <QueryView query={summary}>
         {() => (
           <Stack spacing={2}>

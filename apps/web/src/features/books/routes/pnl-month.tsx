@@ -1,15 +1,12 @@
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMonthName } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button } from '@mui/material';
-import { HeaderActions, PageHeader } from '@/components/page-header';
+import { Box } from '@mui/material';
 import { QueryView } from '@/components/page-states';
 import { pnlQuery } from '../api/books-api';
-import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PnlTable } from '../components/pnl-table';
-import { PrintOnly, ReportActions, ReportEmpty } from '../components/report-parts';
+import { ReportEmpty, ReportHeader } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -22,27 +19,14 @@ export default function PnlMonth() {
   const period = formatMonthName(m.year, m.month, i18n.language);
   return (
     <Box>
-      <BackToBooks />
-      <PageHeader
+      <ReportHeader
         title={t('books.reports.pnlMonth')}
-        subtitle={
-          <>
-            <PrintOnly>{period}</PrintOnly>
-            {t('books.reports.pnlMonthText')}
-          </>
-        }
-        actions={
-          <HeaderActions print={false}>
-            <MonthPicker />
-            <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${m.year}`} variant="outlined" size="small">
-              {t('books.reports.pnlYear')}
-            </Button>
-          </HeaderActions>
-        }
+        text={t('books.reports.pnlMonthText')}
+        period={period}
+        picker={<MonthPicker />}
+        links={[{ to: `/user/profitsandlossesyear?year=${m.year}`, label: t('books.reports.pnlYear') }]}
+        downloads={{ name: 'pnl', query: { year: m.year, month: m.month }, fileName: `pnl-${m.year}-${pad(m.month)}` }}
       />
-      <Box sx={{ mb: 2 }}>
-        <ReportActions name="pnl" query={{ year: m.year, month: m.month }} fileName={`pnl-${m.year}-${pad(m.month)}`} />
-      </Box>
       <QueryView
         query={pnl}
         isEmpty={(data) => data.lines.length === 0}
