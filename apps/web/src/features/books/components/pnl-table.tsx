@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobalStyles, Link } from '@mui/material';
 import type { Pnl } from '@cuadre/contracts';
@@ -9,17 +9,14 @@ import { dateFormat, numberFormat } from '@/lib/intl';
 
 /** A line of the report: its name, its amount, and in a year its twelve months. */
 interface Line {
+  label: string;
   amount: number;
   months?: number[];
 }
 
 /** The report's rows in reading order: each section's heading, its lines, its named subtotal; then the profits. */
-function pnlRows(
-  pnl: Pnl,
-  t: (key: string) => string,
-  values: (amount: number, months?: number[]) => Record<string, ReactNode | number>,
-): ReportRow<Line & { label: string }>[] {
-  const lines = (section: Pnl['lines'][number]['section']): ReportRow<Line & { label: string }>[] =>
+function pnlRows(pnl: Pnl, t: (key: string) => string, values: (amount: number, months?: number[]) => Record<string, ReactNode | number>): ReportRow<Line>[] {
+  const lines = (section: Pnl['lines'][number]['section']): ReportRow<Line>[] =>
     pnl.lines
       .filter((l) => l.section === section)
       .map((l) => ({
@@ -62,7 +59,7 @@ function MonthTable({ pnl }: { pnl: Pnl }) {
   const { t, i18n } = useTranslation();
   const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const share = (amount: number) => (pnl.income > 0 ? percent.format(amount / pnl.income) : '—');
-  const columns: ReportColumn<Line & { label: string }>[] = [
+  const columns: ReportColumn<Line>[] = [
     { id: 'line', header: t('books.reports.line'), cell: (r) => r.label },
     { id: 'amount', header: t('books.reports.amount'), money: (r) => r.amount },
     {
@@ -77,13 +74,16 @@ function MonthTable({ pnl }: { pnl: Pnl }) {
   return <ReportTable label={t('books.reports.pnlMonth')} columns={columns} rows={pnlRows(pnl, t, (amount) => ({ amount, share: share(amount) }))} />;
 }
 
+/** A subtotal's twelve months and its total, by column. */
+const yearValues = (amount: number, byMonth?: number[]) => ({ ...Object.fromEntries((byMonth ?? []).map((v, i) => [`m${i + 1}`, v])), total: amount });
+
 function YearTable({ pnl }: { pnl: Pnl }) {
   const { t, i18n } = useTranslation();
   const monthName = dateFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
-  const columns: ReportColumn<Line & { label: string }>[] = [
+  const columns: ReportColumn<Line>[] = [
     { id: 'line', header: t('books.reports.line'), cell: (r) => r.label },
-    ...months.map((m): ReportColumn<Line & { label: string }> => ({
+    ...months.map((m): ReportColumn<Line> => ({
       id: `m${m}`,
       // A month's heading opens its own profit and loss, the exact figures in full.
       header: (
@@ -104,17 +104,11 @@ function YearTable({ pnl }: { pnl: Pnl }) {
     })),
     { id: 'total', header: t('books.reports.total'), money: (r) => r.amount, sx: { fontWeight: 700 } },
   ];
-  const values = (amount: number, byMonth?: number[]) => ({ ...Object.fromEntries((byMonth ?? []).map((v, i) => [`m${i + 1}`, v])), total: amount });
+  // The same rows while the figures and the language stay, so the table measures its fit only when they change.
+  const rows = useMemo(() => pnlRows(pnl, t, yearValues), [pnl, t]);
   return (
     <>
-      <ReportTable
-        label={t('books.reports.pnlYear')}
-        columns={columns}
-        rows={pnlRows(pnl, t, values)}
-        sticky
-        fit="whole-when-tight"
-        wholeNote={t('books.reports.roundedNote')}
-      />
+      <ReportTable label={t('books.reports.pnlYear')} columns={columns} rows={rows} sticky fit="whole-when-tight" wholeNote={t('books.reports.roundedNote')} />
       <GlobalStyles styles={{ '@page': { size: 'landscape' } }} />
     </>
   );
