@@ -11,7 +11,8 @@ export const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap
 export const negative = { color: 'error.main', '.dark &': { color: 'error.light' } } as const;
 
 /**
- * A column of a report. The first column names the row (a row header). A money column takes integer
+ * A column of a report. One column names the row (its cells are row headers; the first unless the
+ * table says otherwise). A money column takes integer
  * cents and writes them exactly in the business currency, right-aligned in tabular digits; any other
  * column draws what `cell` gives (`numeric` right-aligns it in tabular digits too).
  */
