@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 
 /** The title row of a screen inside the shell: title, optional subtitle, actions on the right (below on a phone). */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
@@ -22,5 +22,14 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
       </Box>
       {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
     </Box>
+  );
+}
+
+/** The controls of a page header in one row that wraps (a picker, buttons); `print={false}` leaves them off paper. */
+export function HeaderActions({ children, print = true }: { children: ReactNode; print?: boolean }) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap data-print={print ? undefined : 'hide'} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {children}
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useErrorText } from '@/lib/error-text';
@@ -82,4 +83,55 @@ export function EmptyState({ icon = 'heroicons_outline:inbox', title, text, acti
       {action}
     </Stack>
   );
+}
+
+/** What QueryView reads of a TanStack query (a `useQuery` result, or `allOf` of several). */
+export interface QueryState<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * Several queries as one: pending while any is, failed when any has (the first failure's words;
+ * retry refetches the failed ones), and their data side by side once all have it.
+ */
+export function allOf<A, B>(a: UseQueryResult<A>, b: UseQueryResult<B>): QueryState<[A, B]> {
+  const failed = [a, b].filter((q) => q.isError);
+  return {
+    isPending: a.isPending || b.isPending,
+    isError: failed.length > 0,
+    error: failed[0]?.error ?? null,
+    data: a.data !== undefined && b.data !== undefined ? [a.data, b.data] : undefined,
+    refetch: () => Promise.all(failed.map((q) => q.refetch())),
+  };
+}
+
+/**
+ * The one view of a query's states: loading, the failure with a retry (which refetches), nothing to
+ * show yet (`empty`, shown when `isEmpty` says so, with the action that fills it), then the data.
+ */
+export function QueryView<T>({
+  query,
+  children,
+  isEmpty,
+  empty,
+  loading,
+}: {
+  query: QueryState<T>;
+  children: (data: T) => ReactNode;
+  /** Whether the data counts as nothing yet; `empty` is shown then. */
+  isEmpty?: (data: T) => boolean;
+  /** What stands for no data: usually an `EmptyState` with its action. */
+  empty?: ReactNode;
+  /** What stands while loading; a `LoadingState` by default. */
+  loading?: ReactNode;
+}) {
+  if (query.isPending) return <>{loading ?? <LoadingState />}</>;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const data = query.data as T;
+  if (isEmpty?.(data)) return <>{empty}</>;
+  return <>{children(data)}</>;
 }

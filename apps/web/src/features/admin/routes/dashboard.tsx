@@ -23,7 +23,7 @@ import {
 import type { AdminStats, Plan } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
+import { allOf, EmptyState, QueryView } from '@/components/page-states';
 import { formatDate } from '@/lib/format';
 import { downloadFile } from '@/lib/download';
 import { useNotices } from '@/components/notice';
@@ -314,24 +314,11 @@ export default function Dashboard() {
   const { t } = useTranslation();
   const stats = useQuery(statsQuery);
   const plans = usePlans();
-  const error = stats.error ?? plans.error;
 
   return (
     <Box>
       <PageHeader title={t('admin.dashboard.title')} subtitle={t('admin.dashboard.subtitle')} actions={<BackupButton />} />
-      {stats.data && plans.data ? (
-        <Content stats={stats.data} plans={plans.data.items} />
-      ) : error ? (
-        <ErrorState
-          error={error}
-          onRetry={() => {
-            if (stats.isError) void stats.refetch();
-            if (plans.isError) void plans.refetch();
-          }}
-        />
-      ) : (
-        <LoadingState />
-      )}
+      <QueryView query={allOf(stats, plans)}>{([data, offer]) => <Content stats={data} plans={offer.items} />}</QueryView>
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import { useErrorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
+import { allOf, EmptyState, ErrorState, QueryView } from '@/components/page-states';
 import { usePlans } from '@/lib/plans';
 import { planRequestQuery, requestPlan } from '../api/billing-api';
 import { PlanCard } from '../components/plan-card';
@@ -58,111 +58,107 @@ export default function Pricing() {
     }
   };
 
-  const error = user.error ?? plans.error;
-  if (user.isPending || plans.isPending) return <LoadingState />;
-  if (error || !user.data || !plans.data) {
-    return (
-      <ErrorState
-        error={error}
-        onRetry={() => {
-          if (user.isError) void user.refetch();
-          if (plans.isError) void plans.refetch();
-        }}
-      />
-    );
-  }
-
-  const me = user.data;
-  const isFree = !keepsBooks(me);
-  const { items, checkoutAvailable } = plans.data;
-  const lastDay = me.trialEndsAt ? formatDate(me.trialEndsAt, i18n.language) : undefined;
-  const waiting = request.data?.request?.status === 'pending';
-  const planName = (id: string) => items.find((p) => p.id === id)?.name ?? id;
-  // Without a payment provider an owner asks for a paid plan other than theirs, one request at a time.
-  const canAsk = (p: Plan) => isOwner && !checkoutAvailable && !p.isFree && p.id !== me.plan && request.isSuccess && !waiting;
-
   return (
-    <Box>
-      <PageHeader
-        title={t('billing.pricing.title')}
-        subtitle={t('billing.pricing.subtitle')}
-        actions={
-          isFree ? undefined : (
-            <Button component={RouterLink} to="/user/dashboard" variant="outlined">
-              {t('billing.toDashboard')}
-            </Button>
-          )
-        }
-      />
-      <Stack spacing={2} sx={{ mb: 3 }}>
-        {me.onTrial && lastDay ? (
-          <Alert severity="info" icon={<Icon name="heroicons_outline:clock" />}>
-            <AlertTitle>{t('billing.pricing.trialTitle', { date: lastDay })}</AlertTitle>
-            {t('billing.pricing.trialText')}
-          </Alert>
-        ) : isFree ? (
-          <Alert severity="info" icon={<Icon name="heroicons_outline:information-circle" />}>
-            <AlertTitle>{t('billing.pricing.freeTitle')}</AlertTitle>
-            {lastDay && <Box sx={{ mb: 1 }}>{t('billing.pricing.trialEnded', { date: lastDay })}</Box>}
-            {t('billing.pricing.freeText')}
-            {/* Without a payment provider there is nothing to buy here: the owner is told who can help. */}
-            {!checkoutAvailable && <Box sx={{ mt: 1 }}>{t('billing.pricing.adminText', { email: me.email })}</Box>}
-          </Alert>
-        ) : (
-          !checkoutAvailable && (
-            <Alert severity="info" icon={<Icon name="heroicons_outline:user-circle" />}>
-              <AlertTitle>{t('billing.pricing.adminTitle')}</AlertTitle>
-              {t('billing.pricing.adminChange')}
-            </Alert>
-          )
-        )}
-        {request.data?.request && <RequestState request={request.data.request} planName={planName(request.data.request.planId)} />}
-        {request.isError && <ErrorState error={request.error} onRetry={() => void request.refetch()} />}
-        {ask.isError && (
-          <Alert severity="error" role="alert">
-            {askError}
-          </Alert>
-        )}
-        {stillFree && (
-          <Alert severity="warning" role="alert" onClose={() => setStillFree(false)}>
-            {t('billing.pricing.stillFree')}
-          </Alert>
-        )}
-        {checkError && (
-          <Alert severity="error" role="alert">
-            {checkError}
-          </Alert>
-        )}
-        {isFree && (
-          <Box>
-            <Button variant="contained" onClick={continueToDashboard} disabled={checking} endIcon={<Icon name="heroicons_outline:arrow-right" size={18} />}>
-              {checking ? t('billing.pricing.checking') : t('billing.pricing.continue')}
-            </Button>
-          </Box>
-        )}
-      </Stack>
+    <QueryView query={allOf(user, plans)}>
+      {([me, offer]) => {
+        const isFree = !keepsBooks(me);
+        const { items, checkoutAvailable } = offer;
+        const lastDay = me.trialEndsAt ? formatDate(me.trialEndsAt, i18n.language) : undefined;
+        const waiting = request.data?.request?.status === 'pending';
+        const planName = (id: string) => items.find((p) => p.id === id)?.name ?? id;
+        // Without a payment provider an owner asks for a paid plan other than theirs, one request at a time.
+        const canAsk = (p: Plan) => isOwner && !checkoutAvailable && !p.isFree && p.id !== me.plan && request.isSuccess && !waiting;
 
-      {items.length === 0 ? (
-        <EmptyState icon="heroicons_outline:credit-card" title={t('billing.pricing.emptyTitle')} text={t('billing.pricing.emptyText')} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: `repeat(${Math.min(items.length, 3)}, 1fr)` } }}>
-          {items.map((p) => (
-            <PlanCard
-              key={p.id}
-              plan={p}
-              isCurrent={p.id === me.plan}
-              action={
-                canAsk(p) ? (
-                  <Button variant={isFree || me.onTrial ? 'contained' : 'outlined'} fullWidth disabled={ask.isPending} onClick={() => ask.mutate(p.id)}>
-                    {ask.isPending && ask.variables === p.id ? t('billing.request.sending') : t('billing.request.ask', { plan: p.name })}
+        return (
+          <Box>
+            <PageHeader
+              title={t('billing.pricing.title')}
+              subtitle={t('billing.pricing.subtitle')}
+              actions={
+                isFree ? undefined : (
+                  <Button component={RouterLink} to="/user/dashboard" variant="outlined">
+                    {t('billing.toDashboard')}
                   </Button>
-                ) : undefined
+                )
               }
             />
-          ))}
-        </Box>
-      )}
-    </Box>
+            <Stack spacing={2} sx={{ mb: 3 }}>
+              {me.onTrial && lastDay ? (
+                <Alert severity="info" icon={<Icon name="heroicons_outline:clock" />}>
+                  <AlertTitle>{t('billing.pricing.trialTitle', { date: lastDay })}</AlertTitle>
+                  {t('billing.pricing.trialText')}
+                </Alert>
+              ) : isFree ? (
+                <Alert severity="info" icon={<Icon name="heroicons_outline:information-circle" />}>
+                  <AlertTitle>{t('billing.pricing.freeTitle')}</AlertTitle>
+                  {lastDay && <Box sx={{ mb: 1 }}>{t('billing.pricing.trialEnded', { date: lastDay })}</Box>}
+                  {t('billing.pricing.freeText')}
+                  {/* Without a payment provider there is nothing to buy here: the owner is told who can help. */}
+                  {!checkoutAvailable && <Box sx={{ mt: 1 }}>{t('billing.pricing.adminText', { email: me.email })}</Box>}
+                </Alert>
+              ) : (
+                !checkoutAvailable && (
+                  <Alert severity="info" icon={<Icon name="heroicons_outline:user-circle" />}>
+                    <AlertTitle>{t('billing.pricing.adminTitle')}</AlertTitle>
+                    {t('billing.pricing.adminChange')}
+                  </Alert>
+                )
+              )}
+              {request.data?.request && <RequestState request={request.data.request} planName={planName(request.data.request.planId)} />}
+              {request.isError && <ErrorState error={request.error} onRetry={() => void request.refetch()} />}
+              {ask.isError && (
+                <Alert severity="error" role="alert">
+                  {askError}
+                </Alert>
+              )}
+              {stillFree && (
+                <Alert severity="warning" role="alert" onClose={() => setStillFree(false)}>
+                  {t('billing.pricing.stillFree')}
+                </Alert>
+              )}
+              {checkError && (
+                <Alert severity="error" role="alert">
+                  {checkError}
+                </Alert>
+              )}
+              {isFree && (
+                <Box>
+                  <Button
+                    variant="contained"
+                    onClick={continueToDashboard}
+                    disabled={checking}
+                    endIcon={<Icon name="heroicons_outline:arrow-right" size={18} />}
+                  >
+                    {checking ? t('billing.pricing.checking') : t('billing.pricing.continue')}
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+
+            {items.length === 0 ? (
+              <EmptyState icon="heroicons_outline:credit-card" title={t('billing.pricing.emptyTitle')} text={t('billing.pricing.emptyText')} />
+            ) : (
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: `repeat(${Math.min(items.length, 3)}, 1fr)` } }}>
+                {items.map((p) => (
+                  <PlanCard
+                    key={p.id}
+                    plan={p}
+                    isCurrent={p.id === me.plan}
+                    action={
+                      canAsk(p) ? (
+                        <Button variant={isFree || me.onTrial ? 'contained' : 'outlined'} fullWidth disabled={ask.isPending} onClick={() => ask.mutate(p.id)}>
+                          {ask.isPending && ask.variables === p.id ? t('billing.request.sending') : t('billing.request.ask', { plan: p.name })}
+                        </Button>
+                      ) : undefined
+                    }
+                  />
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      }}
+    </QueryView>
   );
 }
 

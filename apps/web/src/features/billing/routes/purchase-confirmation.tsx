@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from '@mui/material';
 import { FREE_PLAN } from '@cuadre/contracts';
 import { currentUserQuery } from '@/lib/queries';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { allOf, QueryView } from '@/components/page-states';
 import { usePlans } from '@/lib/plans';
 import { Outcome } from '../components/outcome';
 
@@ -14,51 +14,53 @@ export default function PurchaseConfirmation() {
   const user = useQuery(currentUserQuery);
   const plans = usePlans();
 
-  if (user.isPending || plans.isPending) return <LoadingState />;
-  if (user.isError || plans.isError) {
-    return <ErrorState error={user.error ?? plans.error} onRetry={() => void (user.isError ? user.refetch() : plans.refetch())} />;
-  }
-  const plan = plans.data.items.find((p) => p.id === user.data.plan);
-  const planName = plan?.name ?? user.data.plan;
-
-  // No purchase shows on the account yet: say so, instead of congratulating on nothing.
-  if (user.data.plan === FREE_PLAN) {
-    return (
-      <Outcome
-        tone="info"
-        icon="heroicons_outline:clock"
-        title={t('billing.confirmation.pendingTitle')}
-        actions={
-          <Button component={RouterLink} to="/user/pricing" variant="contained">
-            {t('billing.backToPlans')}
-          </Button>
-        }
-      >
-        <Typography>{t('billing.confirmation.pendingText', { plan: planName })}</Typography>
-      </Outcome>
-    );
-  }
-
   return (
-    <Outcome
-      tone="success"
-      icon="heroicons_outline:check-circle"
-      title={t('billing.confirmation.title')}
-      actions={
-        <>
-          <Button component={RouterLink} to="/user/dashboard" variant="contained">
-            {t('billing.toDashboard')}
-          </Button>
-          <Button component={RouterLink} to="/user/pricing">
-            {t('billing.confirmation.seePlans')}
-          </Button>
-        </>
-      }
-    >
-      <Typography>{t('billing.confirmation.text', { plan: planName })}</Typography>
-      {plan && plan.features.length > 0 && (
-        <Typography sx={{ mt: 1 }}>{t('billing.confirmation.includes', { features: plan.features.join(' · ') })}</Typography>
-      )}
-    </Outcome>
+    <QueryView query={allOf(user, plans)}>
+      {([me, offer]) => {
+        const plan = offer.items.find((p) => p.id === me.plan);
+        const planName = plan?.name ?? me.plan;
+
+        // No purchase shows on the account yet: say so, instead of congratulating on nothing.
+        if (me.plan === FREE_PLAN) {
+          return (
+            <Outcome
+              tone="info"
+              icon="heroicons_outline:clock"
+              title={t('billing.confirmation.pendingTitle')}
+              actions={
+                <Button component={RouterLink} to="/user/pricing" variant="contained">
+                  {t('billing.backToPlans')}
+                </Button>
+              }
+            >
+              <Typography>{t('billing.confirmation.pendingText', { plan: planName })}</Typography>
+            </Outcome>
+          );
+        }
+
+        return (
+          <Outcome
+            tone="success"
+            icon="heroicons_outline:check-circle"
+            title={t('billing.confirmation.title')}
+            actions={
+              <>
+                <Button component={RouterLink} to="/user/dashboard" variant="contained">
+                  {t('billing.toDashboard')}
+                </Button>
+                <Button component={RouterLink} to="/user/pricing">
+                  {t('billing.confirmation.seePlans')}
+                </Button>
+              </>
+            }
+          >
+            <Typography>{t('billing.confirmation.text', { plan: planName })}</Typography>
+            {plan && plan.features.length > 0 && (
+              <Typography sx={{ mt: 1 }}>{t('billing.confirmation.includes', { features: plan.features.join(' · ') })}</Typography>
+            )}
+          </Outcome>
+        );
+      }}
+    </QueryView>
   );
 }

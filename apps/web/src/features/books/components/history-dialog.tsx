@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { AuditEntity } from '@cuadre/contracts';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { formatDateTime } from '@/lib/format';
 import { auditQuery } from '../api/books-api';
 
@@ -26,30 +26,28 @@ export function HistoryDialog({ entity, id, onClose }: { entity: AuditEntity; id
     <Dialog open={!!id} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="history-title">
       <DialogTitle id="history-title">{t('books.history.title')}</DialogTitle>
       <DialogContent>
-        {history.isPending ? (
-          <LoadingState />
-        ) : history.isError ? (
-          <ErrorState error={history.error} onRetry={() => history.refetch()} />
-        ) : (
-          <List dense>
-            {history.data.items.map((event) => (
-              <ListItem key={event.id} disableGutters alignItems="flex-start">
-                <ListItemText
-                  primary={`${t(`books.history.${event.action}`)} · ${formatDateTime(event.at, i18n.language)} · ${event.actor.name ?? t('books.history.someone')}`}
-                  secondary={
-                    event.action === 'update'
-                      ? changes(event.before, event.after).map((c) => (
-                          <Typography key={c.field} component="span" variant="body2" sx={{ display: 'block' }}>
-                            {c.field}: {show(c.from)} → {show(c.to)}
-                          </Typography>
-                        ))
-                      : null
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <QueryView query={history}>
+          {(data) => (
+            <List dense>
+              {data.items.map((event) => (
+                <ListItem key={event.id} disableGutters alignItems="flex-start">
+                  <ListItemText
+                    primary={`${t(`books.history.${event.action}`)} · ${formatDateTime(event.at, i18n.language)} · ${event.actor.name ?? t('books.history.someone')}`}
+                    secondary={
+                      event.action === 'update'
+                        ? changes(event.before, event.after).map((c) => (
+                            <Typography key={c.field} component="span" variant="body2" sx={{ display: 'block' }}>
+                              {c.field}: {show(c.from)} → {show(c.to)}
+                            </Typography>
+                          ))
+                        : null
+                    }
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </QueryView>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>

@@ -1,17 +1,13 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, GlobalStyles, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
+import { HeaderActions, PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/page-states';
+import { BackToBooks } from './back-to-books';
 import { downloadFile } from '@/lib/download';
-
-/** Figures in a column: digits of one width, never wrapped. */
-export const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-/** A loss, in a red that keeps 4.5:1 on either scheme (the dark scheme's error.main is 4:1 on its paper). */
-export const negative = { color: 'error.main', '.dark &': { color: 'error.light' } } as const;
-/** Totals read like the rows above them (MUI's table footer is small and grey). */
-export const totalsFooter = { '& td, & th': { fontSize: '0.875rem', color: 'text.primary' } } as const;
 
 /** The year in view, from `?year=` (this year when absent or wrong); the month, if any, stays in the address. */
 export function useYear() {
@@ -139,5 +135,77 @@ export function PrintStyles() {
         },
       }}
     />
+  );
+}
+
+/** A report with nothing to show yet, and the way to record the first figures. */
+export function ReportEmpty({ icon, to }: { icon: string; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={icon}
+      title={t('books.reports.emptyTitle')}
+      text={t('books.reports.emptyText')}
+      action={
+        <Button component={RouterLink} to={to} variant="contained">
+          {t('books.reports.record')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The top of a report: the way back to the books, the title and what the report holds (with the
+ * period, on paper only), the period's picker, links to the reports beside it and any other control,
+ * an optional banner, then the downloads and the print view.
+ */
+export function ReportHeader({
+  title,
+  text,
+  period,
+  picker,
+  links = [],
+  children,
+  banner,
+  downloads,
+}: {
+  title: string;
+  text: string;
+  period: ReactNode;
+  picker: ReactNode;
+  links?: { to: string; label: string }[];
+  children?: ReactNode;
+  banner?: ReactNode;
+  downloads: Parameters<typeof ReportActions>[0];
+}) {
+  return (
+    <>
+      <BackToBooks />
+      <PageHeader
+        title={title}
+        subtitle={
+          <>
+            <PrintOnly>{period}</PrintOnly>
+            {text}
+          </>
+        }
+        actions={
+          <HeaderActions print={false}>
+            {picker}
+            {links.map((l) => (
+              <Button key={l.to} component={RouterLink} to={l.to} variant="outlined" size="small">
+                {l.label}
+              </Button>
+            ))}
+            {children}
+          </HeaderActions>
+        }
+      />
+      {banner}
+      <Box sx={{ mb: 2 }}>
+        <ReportActions {...downloads} />
+      </Box>
+    </>
   );
 }

@@ -1,27 +1,19 @@
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import type { Annual } from '@cuadre/contracts';
 import { JobPanel } from '@/components/job-panel';
-import { PageHeader } from '@/components/page-header';
 import { startYearEnd } from '@/lib/jobs';
-import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
+import { ReportCard, ReportTable } from '@/components/report-table/report-table';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
-import { BackToBooks } from '../components/back-to-books';
-import { negative, numeric, PrintOnly, ReportActions, totalsFooter, useYear, YearPicker } from '../components/report-parts';
+import { ReportEmpty, ReportHeader, useYear, YearPicker } from '../components/report-parts';
 import { numberFormat } from '@/lib/intl';
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, px: 2, pt: 2, pb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Card>
-  );
-}
+type Category = Annual['categories'][number];
+type Vehicle = Annual['vehicles'][number];
+type Worker = Annual['workers'][number];
 
 /** user/annualtotal?year=: the year's totals by tax line, mileage per vehicle, payments per worker, an estimate of SE tax. */
 export default function AnnualTotal() {
@@ -29,266 +21,147 @@ export default function AnnualTotal() {
   const { money } = useMoney();
   const { year, setYear } = useYear();
   const annual = useQuery(annualQuery(year));
-  const a = annual.data;
   const miles = numberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const total = (label: string, amount: number) => (
-    <TableRow>
-      <TableCell component="th" scope="row" sx={{ fontWeight: 700 }}>
-        {label}
-      </TableCell>
-      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }} />
-      <TableCell align="right" sx={{ ...numeric, fontWeight: 700, ...(amount < 0 ? negative : {}) }}>
-        {money(amount)}
-      </TableCell>
-    </TableRow>
-  );
 
   return (
     <Box>
-      <BackToBooks />
-      <PageHeader
+      <ReportHeader
         title={t('books.reports.annualTotal')}
-        subtitle={
-          <>
-            <PrintOnly>{year}</PrintOnly>
-            {t('books.reports.annualTotalText')}
-          </>
-        }
-        actions={
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            data-print="hide"
-            sx={{
-              alignItems: 'center',
-              flexWrap: 'wrap',
-            }}
-          >
-            <YearPicker year={year} onChange={setYear} />
-            <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${year}`} variant="outlined" size="small">
-              {t('books.reports.pnlYear')}
-            </Button>
-          </Stack>
-        }
+        text={t('books.reports.annualTotalText')}
+        period={year}
+        picker={<YearPicker year={year} onChange={setYear} />}
+        links={[{ to: `/user/profitsandlossesyear?year=${year}`, label: t('books.reports.pnlYear') }]}
+        downloads={{ name: 'annual', query: { year }, fileName: `annual-${year}` }}
       />
-      <Box sx={{ mb: 2 }}>
-        <ReportActions name="annual" query={{ year }} fileName={`annual-${year}`} />
-      </Box>
-      {annual.isPending ? (
-        <LoadingState />
-      ) : annual.isError ? (
-        <ErrorState error={annual.error} onRetry={() => annual.refetch()} />
-      ) : !a || (a.categories.length === 0 && a.workers.length === 0) ? (
-        <EmptyState
-          icon="heroicons_outline:document-text"
-          title={t('books.reports.emptyTitle')}
-          text={t('books.reports.emptyText')}
-          action={
-            <Button component={RouterLink} to={`/user/dailyincome?year=${year}&month=1`} variant="contained">
-              {t('books.reports.record')}
-            </Button>
-          }
-        />
-      ) : (
-        <Stack spacing={2}>
-          <Section title={t('books.reports.categories')}>
-            <Table size="small" aria-label={t('books.reports.categories')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('books.reports.category')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('books.reports.taxLine')}</TableCell>
-                  <TableCell align="right">{t('books.reports.amount')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {a.categories.map((c) => (
-                  <TableRow key={`${c.kind}-${c.categoryId}`} hover>
-                    <TableCell component="th" scope="row">
-                      {c.name}
-                      <Typography
-                        variant="caption"
-                        sx={{
-                          color: 'text.secondary',
-                          display: { xs: 'block', sm: 'none' },
-                        }}
-                      >
-                        {c.taxLine}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'table-cell' } }}>{c.taxLine}</TableCell>
-                    <TableCell align="right" sx={numeric}>
-                      {money(c.amount)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter sx={totalsFooter}>
-                {total(t('books.reports.totalIncome'), a.income)}
-                {total(t('books.reports.totalCostOfGoods'), a.costOfGoods)}
-                {total(t('books.reports.grossProfit'), a.grossProfit)}
-                {total(t('books.reports.totalOperatingExpenses'), a.operatingExpenses)}
-                {total(t('books.reports.netProfit'), a.net)}
-              </TableFooter>
-            </Table>
-          </Section>
+      <QueryView
+        query={annual}
+        isEmpty={(a) => a.categories.length === 0 && a.workers.length === 0}
+        empty={<ReportEmpty icon="heroicons_outline:document-text" to={`/user/dailyincome?year=${year}&month=1`} />}
+      >
+        {(a) => (
+          <Stack spacing={2}>
+            <ReportCard title={t('books.reports.categories')}>
+              <ReportTable
+                label={t('books.reports.categories')}
+                framed={false}
+                columns={[
+                  {
+                    id: 'category',
+                    header: t('books.reports.category'),
+                    cell: (c: Category) => (
+                      <>
+                        {c.name}
+                        <Typography variant="caption" sx={{ color: 'text.secondary', display: { xs: 'block', sm: 'none' } }}>
+                          {c.taxLine}
+                        </Typography>
+                      </>
+                    ),
+                  },
+                  { id: 'taxLine', header: t('books.reports.taxLine'), cell: (c) => c.taxLine, wide: true, sx: { color: 'text.secondary' } },
+                  { id: 'amount', header: t('books.reports.amount'), money: (c) => c.amount, loss: true },
+                ]}
+                rows={a.categories.map((c) => ({ kind: 'line', key: `${c.kind}-${c.categoryId}`, data: c }))}
+                footer={(
+                  [
+                    ['totalIncome', a.income],
+                    ['totalCostOfGoods', a.costOfGoods],
+                    ['grossProfit', a.grossProfit],
+                    ['totalOperatingExpenses', a.operatingExpenses],
+                    ['netProfit', a.net],
+                  ] as const
+                ).map(([key, amount]) => ({ kind: 'total', key, label: t(`books.reports.${key}`), values: { amount } }))}
+              />
+            </ReportCard>
 
-          <Section title={t('books.reports.vehicles')}>
-            {a.vehicles.length === 0 ? (
-              <Typography
-                sx={{
-                  color: 'text.secondary',
-                  px: 2,
-                  pb: 2,
-                }}
-              >
-                {t('books.reports.noVehicles')}
-              </Typography>
-            ) : (
-              <Table size="small" aria-label={t('books.reports.vehicles')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('books.reports.vehicle')}</TableCell>
-                    <TableCell align="right">{t('books.reports.trips')}</TableCell>
-                    <TableCell align="right">{t('books.reports.miles')}</TableCell>
-                    <TableCell align="right">{t('books.reports.deduction')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {a.vehicles.map((v) => (
-                    <TableRow key={v.vehicleId}>
-                      <TableCell component="th" scope="row">
-                        {v.name}
-                      </TableCell>
-                      <TableCell align="right" sx={numeric}>
-                        {v.trips}
-                      </TableCell>
-                      <TableCell align="right" sx={numeric}>
-                        {miles.format(v.miles)}
-                      </TableCell>
-                      <TableCell align="right" sx={numeric}>
-                        {money(v.deduction)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter sx={totalsFooter}>
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.total')}</TableCell>
-                    <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
-                      {a.vehicles.reduce((n, v) => n + v.trips, 0)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
-                      {miles.format(a.miles)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
-                      {money(a.mileageDeduction)}
-                    </TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            )}
-          </Section>
+            <ReportCard title={t('books.reports.vehicles')}>
+              {a.vehicles.length === 0 ? (
+                <Typography sx={{ color: 'text.secondary', px: 2, pb: 2 }}>{t('books.reports.noVehicles')}</Typography>
+              ) : (
+                <ReportTable
+                  label={t('books.reports.vehicles')}
+                  framed={false}
+                  columns={[
+                    { id: 'vehicle', header: t('books.reports.vehicle'), cell: (v: Vehicle) => v.name },
+                    { id: 'trips', header: t('books.reports.trips'), cell: (v) => v.trips, numeric: true },
+                    { id: 'miles', header: t('books.reports.miles'), cell: (v) => miles.format(v.miles), numeric: true },
+                    { id: 'deduction', header: t('books.reports.deduction'), money: (v) => v.deduction },
+                  ]}
+                  rows={a.vehicles.map((v) => ({ kind: 'line', key: v.vehicleId, data: v }))}
+                  footer={[
+                    {
+                      kind: 'total',
+                      key: 'total',
+                      label: t('books.reports.total'),
+                      values: { trips: a.vehicles.reduce((n, v) => n + v.trips, 0), miles: miles.format(a.miles), deduction: a.mileageDeduction },
+                    },
+                  ]}
+                />
+              )}
+            </ReportCard>
 
-          <Section title={t('books.reports.workers')}>
-            {a.workers.length === 0 ? (
-              <Typography
-                sx={{
-                  color: 'text.secondary',
-                  px: 2,
-                  pb: 2,
-                }}
-              >
-                {t('books.reports.noWorkers')}
-              </Typography>
-            ) : (
-              <>
-                <Table size="small" aria-label={t('books.reports.workers')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('books.reports.worker')}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('books.reports.kind')}</TableCell>
-                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                        {t('books.reports.payments')}
-                      </TableCell>
-                      <TableCell align="right">{t('books.reports.amount')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {a.workers.map((w) => (
-                      <TableRow key={w.workerId}>
-                        <TableCell component="th" scope="row">
-                          <Stack
-                            direction="row"
-                            spacing={1}
-                            useFlexGap
-                            sx={{
-                              alignItems: 'center',
-                              flexWrap: 'wrap',
-                            }}
-                          >
-                            <span>{w.name}</span>
-                            {w.overThreshold && (
-                              <Chip size="small" color="warning" label={t('books.reports.overThreshold', { amount: money(a.contractorThreshold) })} />
+            <ReportCard title={t('books.reports.workers')}>
+              {a.workers.length === 0 ? (
+                <Typography sx={{ color: 'text.secondary', px: 2, pb: 2 }}>{t('books.reports.noWorkers')}</Typography>
+              ) : (
+                <>
+                  <ReportTable
+                    label={t('books.reports.workers')}
+                    framed={false}
+                    columns={[
+                      {
+                        id: 'worker',
+                        header: t('books.reports.worker'),
+                        cell: (w: Worker) => (
+                          <>
+                            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                              <span>{w.name}</span>
+                              {w.overThreshold && (
+                                <Chip size="small" color="warning" label={t('books.reports.overThreshold', { amount: money(a.contractorThreshold) })} />
+                              )}
+                            </Stack>
+                            {w.taxIdMasked && (
+                              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                                {t('books.reports.taxId')} {w.taxIdMasked}
+                              </Typography>
                             )}
-                          </Stack>
-                          {w.taxIdMasked && (
-                            <Typography
-                              variant="caption"
-                              sx={{
-                                color: 'text.secondary',
-                              }}
-                            >
-                              {t('books.reports.taxId')} {w.taxIdMasked}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t(`books.workerKinds.${w.kind}`)}</TableCell>
-                        <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
-                          {w.payments}
-                        </TableCell>
-                        <TableCell align="right" sx={numeric}>
-                          {money(w.amount)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-                <Typography
-                  variant="body2"
-                  sx={{
-                    color: 'text.secondary',
-                    p: 2,
-                  }}
-                >
-                  {t('books.reports.thresholdNote', { amount: money(a.contractorThreshold), year })}
+                          </>
+                        ),
+                      },
+                      { id: 'kind', header: t('books.reports.kind'), cell: (w) => t(`books.workerKinds.${w.kind}`), wide: true },
+                      { id: 'payments', header: t('books.reports.payments'), cell: (w) => w.payments, numeric: true, wide: true },
+                      { id: 'amount', header: t('books.reports.amount'), money: (w) => w.amount },
+                    ]}
+                    rows={a.workers.map((w) => ({ kind: 'line', key: w.workerId, data: w }))}
+                  />
+                  <Typography variant="body2" sx={{ color: 'text.secondary', p: 2 }}>
+                    {t('books.reports.thresholdNote', { amount: money(a.contractorThreshold), year })}
+                  </Typography>
+                </>
+              )}
+            </ReportCard>
+
+            <ReportCard title={t('books.reports.yearEnd')}>
+              <Box sx={{ px: 2, pb: 2 }} data-print="hide">
+                <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+                  {t('books.reports.yearEndText')}
                 </Typography>
-              </>
-            )}
-          </Section>
+                <JobPanel kind="year_end" year={year} start={() => startYearEnd(year)} startLabel={t('books.reports.yearEndStart', { year })} />
+              </Box>
+            </ReportCard>
 
-          <Section title={t('books.reports.yearEnd')}>
-            <Box sx={{ px: 2, pb: 2 }} data-print="hide">
-              <Typography
-                variant="body2"
-                sx={{
-                  color: 'text.secondary',
-                  mb: 1.5,
-                }}
-              >
-                {t('books.reports.yearEndText')}
-              </Typography>
-              <JobPanel kind="year_end" year={year} start={() => startYearEnd(year)} startLabel={t('books.reports.yearEndStart', { year })} />
-            </Box>
-          </Section>
-
-          <Section title={t('books.reports.seTax')}>
-            <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
-              {t('books.reports.seNote')}
-            </Alert>
-            <Table size="small" aria-label={t('books.reports.seTax')}>
-              <TableBody>
-                {(
+            <ReportCard title={t('books.reports.seTax')}>
+              <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
+                {t('books.reports.seNote')}
+              </Alert>
+              <ReportTable
+                label={t('books.reports.seTax')}
+                framed={false}
+                head={false}
+                columns={[
+                  { id: 'name', header: '', cell: (r: { key: string; amount: number }) => t(`books.reports.${r.key}`) },
+                  { id: 'amount', header: '', money: (r) => r.amount },
+                ]}
+                rows={(
                   [
                     ['netProfit', a.net],
                     ['netEarnings', a.selfEmploymentTax.netEarnings],
@@ -296,29 +169,13 @@ export default function AnnualTotal() {
                     ['socialSecurity', a.selfEmploymentTax.socialSecurity],
                     ['medicare', a.selfEmploymentTax.medicare],
                   ] as const
-                ).map(([key, value]) => (
-                  <TableRow key={key}>
-                    <TableCell component="th" scope="row">
-                      {t(`books.reports.${key}`)}
-                    </TableCell>
-                    <TableCell align="right" sx={numeric}>
-                      {money(value)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter sx={totalsFooter}>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.seTax')}</TableCell>
-                  <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
-                    {money(a.selfEmploymentTax.total)}
-                  </TableCell>
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </Section>
-        </Stack>
-      )}
+                ).map(([key, amount]) => ({ kind: 'line', key, data: { key, amount } }))}
+                footer={[{ kind: 'total', key: 'total', label: t('books.reports.seTax'), values: { amount: a.selfEmploymentTax.total } }]}
+              />
+            </ReportCard>
+          </Stack>
+        )}
+      </QueryView>
     </Box>
   );
 }

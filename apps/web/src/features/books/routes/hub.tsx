@@ -6,7 +6,7 @@ import { Box, Button, Card, CardContent, Grid, Link, List, ListItemButton, ListI
 import type { Entry, EntryType } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
-import { PageHeader } from '@/components/page-header';
+import { HeaderActions, PageHeader } from '@/components/page-header';
 import { useNotices } from '@/components/notice';
 import { ErrorState } from '@/components/page-states';
 import { formatShortDate } from '@/lib/format';
@@ -118,22 +118,14 @@ export default function BooksHub() {
         title={me ? t(`userDashboard.greeting.${greetingKey(new Date().getHours())}`, { name: me.name.split(/\s+/)[0] }) : t('books.hub.title')}
         subtitle={me?.company ? t('books.hub.subtitleCompany', { company: me.company }) : t('books.hub.subtitle')}
         actions={
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{
-              alignItems: 'center',
-              flexWrap: 'wrap',
-            }}
-          >
+          <HeaderActions>
             <MonthPicker />
             {canClose && (
               <Button variant="outlined" size="small" onClick={() => setClosing(true)} startIcon={<Icon name="heroicons_outline:lock-closed" size={18} />}>
                 {t('books.period.close')}
               </Button>
             )}
-          </Stack>
+          </HeaderActions>
         }
       />
       <PeriodBanner year={m.year} month={m.month} />

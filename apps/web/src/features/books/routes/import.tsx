@@ -18,11 +18,6 @@ import {
   Step,
   StepLabel,
   Stepper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -40,10 +35,10 @@ import {
 import { Icon } from '@/components/icon';
 import { JobProgress } from '@/components/job-panel';
 import { PageHeader } from '@/components/page-header';
+import { ReportTable, type ReportColumn } from '@/components/report-table/report-table';
 import { useErrorText } from '@/lib/error-text';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { jobQuery, jobResultQuery, jobsQuery } from '@/lib/jobs';
-import { useMoney } from '@/lib/settings';
 import {
   addImportRule,
   booksKeys,
@@ -75,7 +70,6 @@ interface Choice {
 export default function ImportStatement() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
-  const { money } = useMoney();
   const profiles = useQuery(importProfilesQuery);
   const rules = useQuery(importRulesQuery);
   const categories = useQuery(categoriesQuery);
@@ -206,6 +200,78 @@ export default function ImportStatement() {
   const columnOptions = useMemo(() => preview?.columns ?? [], [preview]);
   const setMapped = (key: (typeof MAPPED)[number], value: string) =>
     setMapping((m): ImportMapping => ({ ...(m ?? { date: '', dateFormat: 'YYYY-MM-DD', decimal: '.' }), [key]: value || undefined }));
+
+  // The review: one row a line of the statement, to include or leave out, with its category.
+  const reviewColumns: ReportColumn<{ r: ImportPreview['rows'][number]; i: number }>[] = [
+    {
+      id: 'include',
+      header: '',
+      checkbox: true,
+      cell: ({ r, i }) => (
+        <Checkbox
+          checked={choices[i]!.include}
+          disabled={!usable(r)}
+          onChange={(e) => setChoice(i, { include: e.target.checked })}
+          slotProps={{ input: { 'aria-label': t('books.import.include', { line: r.line }) } }}
+        />
+      ),
+    },
+    { id: 'date', header: t('books.import.date'), cell: ({ r }) => (r.date ? formatShortDate(r.date, i18n.language) : '—'), sx: { whiteSpace: 'nowrap' } },
+    { id: 'description', header: t('books.import.description'), cell: ({ r }) => r.description, sx: { minWidth: 160 } },
+    {
+      id: 'amount',
+      header: t('books.import.amount'),
+      money: ({ r }) => r.amount,
+      render: (text, { r }) => (
+        <Box component="span" sx={{ color: r.direction === 'in' ? 'success.main' : undefined }}>
+          {`${r.direction === 'out' ? '−' : '+'}${text}`}
+        </Box>
+      ),
+    },
+    {
+      id: 'category',
+      header: t('books.import.category'),
+      sx: { minWidth: 180 },
+      cell: ({ r, i }) =>
+        r.type ? (
+          <TextField
+            select
+            size="small"
+            fullWidth
+            value={choices[i]!.categoryId ?? ''}
+            onChange={(e) => setChoice(i, { categoryId: e.target.value, include: usable(r) })}
+            slotProps={{ htmlInput: { 'aria-label': `${t('books.import.category')} ${r.line}` } }}
+          >
+            {catsFor(r.type).map((x) => (
+              <MenuItem key={x.id} value={x.id}>
+                {x.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      id: 'status',
+      header: t('books.import.status'),
+      sx: { minWidth: 160 },
+      cell: ({ r, i }) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          {r.duplicate && <Chip size="small" color="warning" label={choices[i]!.include ? t('books.import.keep') : t('books.import.duplicate')} />}
+          {r.closed && <Chip size="small" label={t('books.import.closed')} />}
+          {r.rule && <Chip size="small" variant="outlined" label={t('books.import.ruleApplied', { rule: r.rule })} />}
+          {r.errors
+            .filter((e) => e.field !== 'categoryId' || !choices[i]!.categoryId)
+            .map((e) => (
+              <Typography key={e.field + e.message} variant="caption" color="error">
+                {e.message}
+              </Typography>
+            ))}
+        </Stack>
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -438,83 +504,15 @@ export default function ImportStatement() {
                   </Button>
                 </Stack>
                 <Box sx={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label={t('books.import.stepReview')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell padding="checkbox" />
-                        <TableCell>{t('books.import.date')}</TableCell>
-                        <TableCell>{t('books.import.description')}</TableCell>
-                        <TableCell align="right">{t('books.import.amount')}</TableCell>
-                        <TableCell>{t('books.import.category')}</TableCell>
-                        <TableCell>{t('books.import.status')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {preview.rows.slice((page - 1) * PAGE, page * PAGE).map((r, k) => {
-                        const i = (page - 1) * PAGE + k;
-                        const c = choices[i]!;
-                        return (
-                          <TableRow key={r.line} hover>
-                            <TableCell padding="checkbox">
-                              <Checkbox
-                                checked={c.include}
-                                disabled={!usable(r)}
-                                onChange={(e) => setChoice(i, { include: e.target.checked })}
-                                slotProps={{ input: { 'aria-label': t('books.import.include', { line: r.line }) } }}
-                              />
-                            </TableCell>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.date ? formatShortDate(r.date, i18n.language) : '—'}</TableCell>
-                            <TableCell sx={{ minWidth: 160 }}>{r.description}</TableCell>
-                            <TableCell
-                              align="right"
-                              sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: r.direction === 'in' ? 'success.main' : undefined }}
-                            >
-                              {r.amount === null ? '—' : `${r.direction === 'out' ? '−' : '+'}${money(r.amount)}`}
-                            </TableCell>
-                            <TableCell sx={{ minWidth: 180 }}>
-                              {r.type ? (
-                                <TextField
-                                  select
-                                  size="small"
-                                  fullWidth
-                                  value={c.categoryId ?? ''}
-                                  onChange={(e) => setChoice(i, { categoryId: e.target.value, include: usable(r) })}
-                                  slotProps={{ htmlInput: { 'aria-label': `${t('books.import.category')} ${r.line}` } }}
-                                >
-                                  {catsFor(r.type).map((x) => (
-                                    <MenuItem key={x.id} value={x.id}>
-                                      {x.name}
-                                    </MenuItem>
-                                  ))}
-                                </TextField>
-                              ) : (
-                                '—'
-                              )}
-                            </TableCell>
-                            <TableCell sx={{ minWidth: 160 }}>
-                              <Stack
-                                spacing={0.5}
-                                sx={{
-                                  alignItems: 'flex-start',
-                                }}
-                              >
-                                {r.duplicate && <Chip size="small" color="warning" label={c.include ? t('books.import.keep') : t('books.import.duplicate')} />}
-                                {r.closed && <Chip size="small" label={t('books.import.closed')} />}
-                                {r.rule && <Chip size="small" variant="outlined" label={t('books.import.ruleApplied', { rule: r.rule })} />}
-                                {r.errors
-                                  .filter((e) => e.field !== 'categoryId' || !c.categoryId)
-                                  .map((e) => (
-                                    <Typography key={e.field + e.message} variant="caption" color="error">
-                                      {e.message}
-                                    </Typography>
-                                  ))}
-                              </Stack>
-                            </TableCell>
-                          </TableRow>
-                        );
-                      })}
-                    </TableBody>
-                  </Table>
+                  <ReportTable
+                    label={t('books.import.stepReview')}
+                    framed={false}
+                    rowHeader={2}
+                    columns={reviewColumns}
+                    rows={preview.rows
+                      .slice((page - 1) * PAGE, page * PAGE)
+                      .map((r, k) => ({ kind: 'line', key: String(r.line), data: { r, i: (page - 1) * PAGE + k } }))}
+                  />
                 </Box>
                 {pages > 1 && (
                   <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_e, p) => setPage(p)} aria-label={t('books.import.page', { page, pages })} />

@@ -1,21 +1,22 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Card, CardActionArea, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import type { MonthSummary } from '@cuadre/contracts';
 import { useNotices } from '@/components/notice';
-import { PageHeader } from '@/components/page-header';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
+import { negative, numeric, ReportCard, ReportTable, type ReportColumn } from '@/components/report-table/report-table';
 import { formatShortDate, formatMonthName } from '@/lib/format';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, monthSummaryQuery, setMonthStatus } from '../api/books-api';
-import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
-import { negative, numeric, PrintOnly, ReportActions } from '../components/report-parts';
+import { ReportHeader } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 import { numberFormat } from '@/lib/intl';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+type Day = MonthSummary['daily'][number];
 
 /** user/monthdashboard?year=&month=: the month's figures, each a link to the list behind it; close or reopen. */
 export default function MonthDashboard() {
@@ -54,125 +55,77 @@ export default function MonthDashboard() {
     : [];
   const active = (s?.daily ?? []).filter((d) => d.income || d.purchases || d.expenses || d.workerPayments || d.supplierPayments || d.mileageDeduction);
 
+  const columns: ReportColumn<Day>[] = [
+    { id: 'date', header: t('books.reports.date'), cell: (d) => formatShortDate(d.date, i18n.language) },
+    { id: 'income', header: t('books.reports.income'), money: (d) => d.income },
+    { id: 'outflows', header: t('books.reports.outflows'), money: (d) => d.purchases + d.expenses + d.workerPayments + d.supplierPayments, wide: true },
+    { id: 'net', header: t('books.reports.net'), money: (d) => d.net, loss: true },
+  ];
+
   return (
     <Box>
-      <BackToBooks />
-      <PageHeader
+      <ReportHeader
         title={t('books.reports.monthDashboard')}
-        subtitle={
-          <>
-            <PrintOnly>{period}</PrintOnly>
-            {t('books.reports.monthDashboardText')}
-          </>
-        }
-        actions={
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            data-print="hide"
-            sx={{
-              alignItems: 'center',
-              flexWrap: 'wrap',
-            }}
-          >
-            <MonthPicker />
-            <Button component={RouterLink} to={`/user/taxmonths?year=${m.year}`} variant="outlined" size="small">
-              {t('books.reports.viewMonths')}
-            </Button>
-            <Button variant="outlined" size="small" onClick={() => status.mutate()} disabled={status.isPending || summary.isPending}>
-              {closed ? t('books.reports.reopen') : t('books.reports.close')}
-            </Button>
-          </Stack>
-        }
-      />
-      <PeriodBanner year={m.year} month={m.month} />
-      <Box sx={{ mb: 2 }}>
-        <ReportActions name="month-summary" query={{ year: m.year, month: m.month }} fileName={`month-summary-${m.year}-${pad(m.month)}`} />
-      </Box>
-      {summary.isPending ? (
-        <LoadingState />
-      ) : summary.isError ? (
-        <ErrorState error={summary.error} onRetry={() => summary.refetch()} />
-      ) : (
-        <Stack spacing={2}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
-            {figures.map((f) => (
-              <Card key={f.key} variant="outlined" sx={f.strong ? { gridColumn: { xs: 'span 2', md: 'auto' } } : undefined}>
-                <CardActionArea component={RouterLink} to={`${f.to}?${m.search}`} sx={{ height: '100%' }}>
-                  <CardContent>
-                    <Typography
-                      variant="body2"
-                      sx={{
-                        color: 'text.secondary',
-                      }}
-                    >
-                      {t(`books.reports.${f.key}`)}
-                    </Typography>
-                    <Typography variant={f.strong ? 'h5' : 'h6'} component="p" sx={{ ...numeric, fontWeight: 700, ...(f.negative ? negative : {}) }}>
-                      {f.value}
-                    </Typography>
-                    {'hint' in f && (
+        text={t('books.reports.monthDashboardText')}
+        period={period}
+        picker={<MonthPicker />}
+        links={[{ to: `/user/taxmonths?year=${m.year}`, label: t('books.reports.viewMonths') }]}
+        banner={<PeriodBanner year={m.year} month={m.month} />}
+        downloads={{ name: 'month-summary', query: { year: m.year, month: m.month }, fileName: `month-summary-${m.year}-${pad(m.month)}` }}
+      >
+        <Button variant="outlined" size="small" onClick={() => status.mutate()} disabled={status.isPending || summary.isPending}>
+          {closed ? t('books.reports.reopen') : t('books.reports.close')}
+        </Button>
+      </ReportHeader>
+      <QueryView query={summary}>
+        {() => (
+          <Stack spacing={2}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+              {figures.map((f) => (
+                <Card key={f.key} variant="outlined" sx={f.strong ? { gridColumn: { xs: 'span 2', md: 'auto' } } : undefined}>
+                  <CardActionArea component={RouterLink} to={`${f.to}?${m.search}`} sx={{ height: '100%' }}>
+                    <CardContent>
                       <Typography
-                        variant="caption"
+                        variant="body2"
                         sx={{
                           color: 'text.secondary',
                         }}
                       >
-                        {f.hint}
+                        {t(`books.reports.${f.key}`)}
                       </Typography>
-                    )}
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            ))}
-          </Box>
-          <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, px: 2, pt: 2 }}>
-              {t('books.reports.byDay')}
-            </Typography>
-            {active.length === 0 ? (
-              <Typography
-                sx={{
-                  color: 'text.secondary',
-                  p: 2,
-                }}
-              >
-                {t('books.reports.noActivity')}
-              </Typography>
-            ) : (
-              <Table size="small" aria-label={t('books.reports.byDay')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('books.reports.date')}</TableCell>
-                    <TableCell align="right">{t('books.reports.income')}</TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {t('books.reports.outflows')}
-                    </TableCell>
-                    <TableCell align="right">{t('books.reports.net')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {active.map((d) => (
-                    <TableRow key={d.date}>
-                      <TableCell>{formatShortDate(d.date, i18n.language)}</TableCell>
-                      <TableCell align="right" sx={numeric}>
-                        {money(d.income)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
-                        {money(d.purchases + d.expenses + d.workerPayments + d.supplierPayments)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ ...numeric, ...(d.net < 0 ? negative : {}) }}>
-                        {money(d.net)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Card>
-        </Stack>
-      )}
+                      <Typography variant={f.strong ? 'h5' : 'h6'} component="p" sx={{ ...numeric, fontWeight: 700, ...(f.negative ? negative : {}) }}>
+                        {f.value}
+                      </Typography>
+                      {'hint' in f && (
+                        <Typography
+                          variant="caption"
+                          sx={{
+                            color: 'text.secondary',
+                          }}
+                        >
+                          {f.hint}
+                        </Typography>
+                      )}
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              ))}
+            </Box>
+            <ReportCard title={t('books.reports.byDay')}>
+              {active.length === 0 ? (
+                <Typography sx={{ color: 'text.secondary', px: 2, pb: 2 }}>{t('books.reports.noActivity')}</Typography>
+              ) : (
+                <ReportTable
+                  label={t('books.reports.byDay')}
+                  columns={columns}
+                  rows={active.map((d) => ({ kind: 'line', key: d.date, data: d }))}
+                  framed={false}
+                />
+              )}
+            </ReportCard>
+          </Stack>
+        )}
+      </QueryView>
       {notices.view}
     </Box>
   );

@@ -1,15 +1,12 @@
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMonthName } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Stack } from '@mui/material';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
+import { Box } from '@mui/material';
+import { QueryView } from '@/components/page-states';
 import { pnlQuery } from '../api/books-api';
-import { BackToBooks } from '../components/back-to-books';
 import { MonthPicker } from '../components/month-picker';
 import { PnlTable } from '../components/pnl-table';
-import { PrintOnly, ReportActions } from '../components/report-parts';
+import { ReportEmpty, ReportHeader } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -22,45 +19,21 @@ export default function PnlMonth() {
   const period = formatMonthName(m.year, m.month, i18n.language);
   return (
     <Box>
-      <BackToBooks />
-      <PageHeader
+      <ReportHeader
         title={t('books.reports.pnlMonth')}
-        subtitle={
-          <>
-            <PrintOnly>{period}</PrintOnly>
-            {t('books.reports.pnlMonthText')}
-          </>
-        }
-        actions={
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print="hide">
-            <MonthPicker />
-            <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${m.year}`} variant="outlined" size="small">
-              {t('books.reports.pnlYear')}
-            </Button>
-          </Stack>
-        }
+        text={t('books.reports.pnlMonthText')}
+        period={period}
+        picker={<MonthPicker />}
+        links={[{ to: `/user/profitsandlossesyear?year=${m.year}`, label: t('books.reports.pnlYear') }]}
+        downloads={{ name: 'pnl', query: { year: m.year, month: m.month }, fileName: `pnl-${m.year}-${pad(m.month)}` }}
       />
-      <Box sx={{ mb: 2 }}>
-        <ReportActions name="pnl" query={{ year: m.year, month: m.month }} fileName={`pnl-${m.year}-${pad(m.month)}`} />
-      </Box>
-      {pnl.isPending ? (
-        <LoadingState />
-      ) : pnl.isError ? (
-        <ErrorState error={pnl.error} onRetry={() => pnl.refetch()} />
-      ) : pnl.data.lines.length === 0 ? (
-        <EmptyState
-          icon="heroicons_outline:chart-pie"
-          title={t('books.reports.emptyTitle')}
-          text={t('books.reports.emptyText')}
-          action={
-            <Button component={RouterLink} to={`/user/dailyincome?${m.search}`} variant="contained">
-              {t('books.reports.record')}
-            </Button>
-          }
-        />
-      ) : (
-        <PnlTable pnl={pnl.data} />
-      )}
+      <QueryView
+        query={pnl}
+        isEmpty={(data) => data.lines.length === 0}
+        empty={<ReportEmpty icon="heroicons_outline:chart-pie" to={`/user/dailyincome?${m.search}`} />}
+      >
+        {(data) => <PnlTable pnl={data} />}
+      </QueryView>
     </Box>
   );
 }

@@ -3,42 +3,19 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMonthName } from '@/lib/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Box,
-  Button,
-  Card,
-  Chip,
-  IconButton,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { TaxMonth } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
-import { PageHeader } from '@/components/page-header';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { HeaderActions, PageHeader } from '@/components/page-header';
+import { QueryView } from '@/components/page-states';
+import { ReportTable, type ReportColumn } from '@/components/report-table/report-table';
 import { dateFormat } from '@/lib/intl';
-import { useMoney } from '@/lib/settings';
 import { booksKeys, monthsQuery, setMonthStatus } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
-import { negative, numeric, totalsFooter, useYear, YearPicker } from '../components/report-parts';
-
-/** A phone's table: tighter cells, so the month, its income, its net and its action fit 390 px. */
-const compactOnPhone = {
-  '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
-  '& .MuiTableCell-root:first-of-type': { pl: 2 },
-  '& .MuiTableCell-root:last-of-type': { pr: { xs: 1, sm: 2 } },
-} as const;
+import { useYear, YearPicker } from '../components/report-parts';
 
 /** Close or reopen a month: a text button, or on a phone an icon button named the same. */
 function StatusAction({
@@ -74,7 +51,6 @@ function StatusAction({
 /** user/taxmonths?year=: the year's twelve months, each opening its summary, with close and reopen. */
 export default function TaxMonths() {
   const { t, i18n } = useTranslation();
-  const { money } = useMoney();
   const qc = useQueryClient();
   const notices = useNotices();
   const { year, setYear } = useYear();
@@ -95,8 +71,79 @@ export default function TaxMonths() {
     },
     onError: notices.failed,
   });
-  const total = (key: 'income' | 'outflows' | 'net') => (months.data ?? []).reduce((n, m) => n + m[key], 0);
+  const total = (list: TaxMonth[], key: 'income' | 'outflows' | 'net') => list.reduce((n, m) => n + m[key], 0);
   const link = (m: number, path: string) => `${path}?year=${year}&month=${m}`;
+
+  // Each figure opens the list behind it, named with its month for whoever hears it.
+  const figure = (key: 'income' | 'outflows' | 'net', path: string) => (text: string, m: TaxMonth) => (
+    <Link
+      component={RouterLink}
+      to={link(m.month, path)}
+      color="inherit"
+      underline="hover"
+      aria-label={`${text} ${t(`books.reports.${key}`)} ${name(m.month)}`}
+    >
+      {text}
+    </Link>
+  );
+  const columns: ReportColumn<TaxMonth>[] = [
+    {
+      id: 'month',
+      header: t('books.reports.month'),
+      cell: (m) => (
+        <>
+          <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600 }}>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {name(m.month)}
+            </Box>
+            {/* Named "Jan 2026": the name holds what is seen, and the year for whoever hears it. */}
+            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+              {short(m.month)}
+              <Box component="span" sx={visuallyHidden}>
+                {' '}
+                {year}
+              </Box>
+            </Box>
+          </Link>
+          <Typography variant="caption" sx={{ color: 'text.secondary', display: { xs: 'block', sm: 'none' } }}>
+            {t(`books.reports.${m.status}`)}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'income', header: t('books.reports.income'), money: (m) => m.income, render: figure('income', '/user/dailyincome') },
+    { id: 'outflows', header: t('books.reports.outflows'), money: (m) => m.outflows, render: figure('outflows', '/user/monthdashboard'), wide: true },
+    {
+      id: 'net',
+      header: t('books.reports.net'),
+      money: (m) => m.net,
+      render: figure('net', '/user/profitsandlossesmonth'),
+      loss: true,
+      sx: { fontWeight: 600 },
+    },
+    {
+      id: 'status',
+      header: t('books.reports.status'),
+      cell: (m) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Chip
+            size="small"
+            label={t(`books.reports.${m.status}`)}
+            color={m.status === 'closed' ? 'default' : 'success'}
+            variant="outlined"
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          />
+          <StatusAction
+            action={m.status === 'closed' ? 'reopen' : 'close'}
+            label={`${t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')} ${name(m.month)}`}
+            text={t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')}
+            disabled={status.isPending}
+            onClick={() => (m.status === 'closed' ? status.mutate({ month: m.month, action: 'reopen' }) : setClosing(m))}
+          />
+        </Stack>
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -105,15 +152,7 @@ export default function TaxMonths() {
         title={t('books.reports.taxMonths', { year })}
         subtitle={t('books.reports.taxMonthsText')}
         actions={
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{
-              alignItems: 'center',
-              flexWrap: 'wrap',
-            }}
-          >
+          <HeaderActions>
             <YearPicker year={year} onChange={setYear} />
             <Button component={RouterLink} to={`/user/profitsandlossesyear?year=${year}`} variant="outlined" size="small">
               {t('books.reports.pnlYear')}
@@ -121,132 +160,27 @@ export default function TaxMonths() {
             <Button component={RouterLink} to={`/user/annualtotal?year=${year}`} variant="outlined" size="small">
               {t('books.reports.annualTotal')}
             </Button>
-          </Stack>
+          </HeaderActions>
         }
       />
-      {months.isPending ? (
-        <LoadingState />
-      ) : months.isError ? (
-        <ErrorState error={months.error} onRetry={() => months.refetch()} />
-      ) : (
-        <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('books.reports.taxMonths', { year })} sx={compactOnPhone}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('books.reports.month')}</TableCell>
-                <TableCell align="right">{t('books.reports.income')}</TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {t('books.reports.outflows')}
-                </TableCell>
-                <TableCell align="right">{t('books.reports.net')}</TableCell>
-                <TableCell>{t('books.reports.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {months.data.map((m) => (
-                <TableRow key={m.month} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={link(m.month, '/user/monthdashboard')} sx={{ fontWeight: 600 }}>
-                      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                        {name(m.month)}
-                      </Box>
-                      {/* Named "Jan 2026": the name holds what is seen, and the year for whoever hears it. */}
-                      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-                        {short(m.month)}
-                        <Box component="span" sx={visuallyHidden}>
-                          {' '}
-                          {year}
-                        </Box>
-                      </Box>
-                    </Link>
-                    <Typography
-                      variant="caption"
-                      sx={{
-                        color: 'text.secondary',
-                        display: { xs: 'block', sm: 'none' },
-                      }}
-                    >
-                      {t(`books.reports.${m.status}`)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right" sx={numeric}>
-                    <Link
-                      component={RouterLink}
-                      to={link(m.month, '/user/dailyincome')}
-                      color="inherit"
-                      underline="hover"
-                      aria-label={`${money(m.income)} ${t('books.reports.income')} ${name(m.month)}`}
-                    >
-                      {money(m.income)}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
-                    <Link
-                      component={RouterLink}
-                      to={link(m.month, '/user/monthdashboard')}
-                      color="inherit"
-                      underline="hover"
-                      aria-label={`${money(m.outflows)} ${t('books.reports.outflows')} ${name(m.month)}`}
-                    >
-                      {money(m.outflows)}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...numeric, fontWeight: 600, ...(m.net < 0 ? negative : {}) }}>
-                    <Link
-                      component={RouterLink}
-                      to={link(m.month, '/user/profitsandlossesmonth')}
-                      color="inherit"
-                      underline="hover"
-                      aria-label={`${money(m.net)} ${t('books.reports.net')} ${name(m.month)}`}
-                    >
-                      {money(m.net)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      sx={{
-                        alignItems: 'center',
-                      }}
-                    >
-                      <Chip
-                        size="small"
-                        label={t(`books.reports.${m.status}`)}
-                        color={m.status === 'closed' ? 'default' : 'success'}
-                        variant="outlined"
-                        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-                      />
-                      <StatusAction
-                        action={m.status === 'closed' ? 'reopen' : 'close'}
-                        label={`${t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')} ${name(m.month)}`}
-                        text={t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')}
-                        disabled={status.isPending}
-                        onClick={() => (m.status === 'closed' ? status.mutate({ month: m.month, action: 'reopen' }) : setClosing(m))}
-                      />
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter sx={totalsFooter}>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 700 }}>{t('books.reports.total')}</TableCell>
-                <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
-                  {money(total('income'))}
-                </TableCell>
-                <TableCell align="right" sx={{ ...numeric, fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
-                  {money(total('outflows'))}
-                </TableCell>
-                <TableCell align="right" sx={{ ...numeric, fontWeight: 700 }}>
-                  {money(total('net'))}
-                </TableCell>
-                <TableCell />
-              </TableRow>
-            </TableFooter>
-          </Table>
-        </Card>
-      )}
+      <QueryView query={months}>
+        {(data) => (
+          <ReportTable
+            label={t('books.reports.taxMonths', { year })}
+            columns={columns}
+            rows={data.map((m) => ({ kind: 'line', key: String(m.month), data: m }))}
+            footer={[
+              {
+                kind: 'total',
+                key: 'total',
+                label: t('books.reports.total'),
+                values: { income: total(data, 'income'), outflows: total(data, 'outflows'), net: total(data, 'net') },
+              },
+            ]}
+            density="dense"
+          />
+        )}
+      </QueryView>
       <ConfirmDialog
         open={!!closing}
         title={closing ? t('books.reports.closeTitle', { month: name(closing.month) }) : ''}

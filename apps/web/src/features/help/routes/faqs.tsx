@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Accordion, AccordionDetails, AccordionSummary, Box, InputAdornment, Link, Skeleton, TextField, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { ErrorState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { faqsQuery } from '../api/help-api';
 import { Article } from '../components/article';
 import { matches } from '../components/matches';
@@ -42,37 +42,40 @@ export default function Faqs() {
         }}
         sx={{ mb: 3, maxWidth: 640 }}
       />
-      {faqs.isError ? (
-        <ErrorState error={faqs.error} onRetry={() => void faqs.refetch()} />
-      ) : faqs.isPending ? (
-        <Skeleton variant="rounded" height={240} />
-      ) : groups.length === 0 ? (
-        <Typography
-          sx={{
-            color: 'text.secondary',
-          }}
-        >
-          {t('help.noMatch')}
-        </Typography>
-      ) : (
-        groups.map((c) => (
-          <Box key={c.id} component="section" sx={{ mb: 3 }} aria-labelledby={`faq-${c.slug}`}>
-            <Typography id={`faq-${c.slug}`} component="h2" variant="h6" sx={{ mb: 1 }}>
-              {c.title}
-            </Typography>
-            {c.faqs.map((f) => (
-              <Accordion key={f.id} disableGutters variant="outlined">
-                <AccordionSummary expandIcon={<Icon name="heroicons_outline:chevron-down" size={20} />}>
-                  <Typography sx={{ fontWeight: 600 }}>{f.question}</Typography>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <Article html={f.answer} />
-                </AccordionDetails>
-              </Accordion>
-            ))}
-          </Box>
-        ))
-      )}
+      <QueryView
+        query={faqs}
+        loading={<Skeleton variant="rounded" height={240} />}
+        isEmpty={() => groups.length === 0}
+        empty={
+          <Typography
+            sx={{
+              color: 'text.secondary',
+            }}
+          >
+            {t('help.noMatch')}
+          </Typography>
+        }
+      >
+        {() =>
+          groups.map((c) => (
+            <Box key={c.id} component="section" sx={{ mb: 3 }} aria-labelledby={`faq-${c.slug}`}>
+              <Typography id={`faq-${c.slug}`} component="h2" variant="h6" sx={{ mb: 1 }}>
+                {c.title}
+              </Typography>
+              {c.faqs.map((f) => (
+                <Accordion key={f.id} disableGutters variant="outlined">
+                  <AccordionSummary expandIcon={<Icon name="heroicons_outline:chevron-down" size={20} />}>
+                    <Typography sx={{ fontWeight: 600 }}>{f.question}</Typography>
+                  </AccordionSummary>
+                  <AccordionDetails>
+                    <Article html={f.answer} />
+                  </AccordionDetails>
+                </Accordion>
+              ))}
+            </Box>
+          ))
+        }
+      </QueryView>
     </Box>
   );
 }

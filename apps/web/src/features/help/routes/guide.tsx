@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, Link, Skeleton, Typography } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { ErrorState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { guideQuery } from '../api/help-api';
 import { Article } from '../components/article';
 
@@ -19,24 +19,22 @@ export default function Guide() {
         <Icon name="heroicons_outline:arrow-left" size={16} />
         {t('help.title')}
       </Link>
-      {guide.isError ? (
-        <ErrorState error={guide.error} onRetry={() => void guide.refetch()} />
-      ) : guide.isPending ? (
-        <Skeleton variant="rounded" height={240} />
-      ) : (
-        <>
-          <Typography
-            variant="overline"
-            sx={{
-              color: 'text.secondary',
-            }}
-          >
-            {guide.data.title}
-          </Typography>
-          <PageHeader title={guide.data.guide.title} subtitle={guide.data.guide.subtitle} />
-          <Article html={guide.data.guide.content ?? ''} />
-        </>
-      )}
+      <QueryView query={guide} loading={<Skeleton variant="rounded" height={240} />}>
+        {(data) => (
+          <>
+            <Typography
+              variant="overline"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
+              {data.title}
+            </Typography>
+            <PageHeader title={data.guide.title} subtitle={data.guide.subtitle} />
+            <Article html={data.guide.content ?? ''} />
+          </>
+        )}
+      </QueryView>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { Box, Button, Card, CardContent, InputAdornment, Link, Skeleton, Stack, 
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { LoadingState, QueryView } from '@/components/page-states';
 import { useDebounced } from '@/lib/use-debounced';
 import { guidesQuery, helpSearchQuery } from '../api/help-api';
 
@@ -61,116 +61,119 @@ export default function HelpCenter() {
         </Button>
       </Stack>
       {searching ? (
-        found.isError ? (
-          <ErrorState error={found.error} onRetry={() => void found.refetch()} />
-        ) : found.isPending ? (
-          <LoadingState label={t('help.searching')} />
-        ) : found.data.guides.length === 0 && found.data.faqs.length === 0 ? (
-          <Box role="status">
-            <Typography>{t('help.noMatch')}</Typography>
-            <Typography
-              sx={{
-                color: 'text.secondary',
-                mt: 0.5,
-              }}
-            >
-              {t('help.noMatchHint')}
-            </Typography>
-          </Box>
-        ) : (
-          <Stack spacing={3} aria-busy={found.isPlaceholderData} sx={{ opacity: found.isPlaceholderData ? 0.6 : 1 }}>
-            {found.data.guides.length > 0 && (
-              <Box component="section" aria-labelledby="help-found-guides">
-                <Typography id="help-found-guides" component="h2" variant="h6" sx={{ mb: 1 }}>
-                  {t('help.matchingGuides')}
-                </Typography>
-                <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                  {found.data.guides.map((g) => (
-                    <Card key={`${g.categorySlug}/${g.slug}`} component="li" variant="outlined">
-                      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <QueryView
+          query={found}
+          loading={<LoadingState label={t('help.searching')} />}
+          isEmpty={(data) => data.guides.length === 0 && data.faqs.length === 0}
+          empty={
+            <Box role="status">
+              <Typography>{t('help.noMatch')}</Typography>
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                  mt: 0.5,
+                }}
+              >
+                {t('help.noMatchHint')}
+              </Typography>
+            </Box>
+          }
+        >
+          {(data) => (
+            <Stack spacing={3} aria-busy={found.isPlaceholderData} sx={{ opacity: found.isPlaceholderData ? 0.6 : 1 }}>
+              {data.guides.length > 0 && (
+                <Box component="section" aria-labelledby="help-found-guides">
+                  <Typography id="help-found-guides" component="h2" variant="h6" sx={{ mb: 1 }}>
+                    {t('help.matchingGuides')}
+                  </Typography>
+                  <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                    {data.guides.map((g) => (
+                      <Card key={`${g.categorySlug}/${g.slug}`} component="li" variant="outlined">
+                        <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                          <Typography
+                            variant="overline"
+                            sx={{
+                              color: 'text.secondary',
+                            }}
+                          >
+                            {g.categoryTitle}
+                          </Typography>
+                          <Link component={RouterLink} to={guidePath(g.categorySlug, g.slug)} sx={{ display: 'block', fontWeight: 600 }}>
+                            {g.title}
+                          </Link>
+                          <Typography
+                            variant="body2"
+                            sx={{
+                              color: 'text.secondary',
+                              mt: 0.5,
+                            }}
+                          >
+                            {g.excerpt}
+                          </Typography>
+                        </CardContent>
+                      </Card>
+                    ))}
+                  </Stack>
+                </Box>
+              )}
+              {data.faqs.length > 0 && (
+                <Box component="section" aria-labelledby="help-found-questions">
+                  <Typography id="help-found-questions" component="h2" variant="h6" sx={{ mb: 1 }}>
+                    {t('help.matchingQuestions')}
+                  </Typography>
+                  <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                    {data.faqs.map((f) => (
+                      <Box key={f.id} component="li">
+                        <Link component={RouterLink} to={`/user/help-center/faqs?q=${encodeURIComponent(query)}`} sx={{ fontWeight: 600 }}>
+                          {f.question}
+                        </Link>
                         <Typography
-                          variant="overline"
+                          variant="body2"
                           sx={{
                             color: 'text.secondary',
                           }}
                         >
-                          {g.categoryTitle}
+                          {f.excerpt}
                         </Typography>
-                        <Link component={RouterLink} to={guidePath(g.categorySlug, g.slug)} sx={{ display: 'block', fontWeight: 600 }}>
+                      </Box>
+                    ))}
+                  </Stack>
+                </Box>
+              )}
+            </Stack>
+          )}
+        </QueryView>
+      ) : (
+        <QueryView query={guides} loading={<Skeleton variant="rounded" height={240} />}>
+          {(data) => (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+              {data.map((c) => (
+                <Card key={c.id} variant="outlined">
+                  <CardContent>
+                    <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+                      {c.title}
+                    </Typography>
+                    {c.guides.map((g) => (
+                      <Box key={g.id} sx={{ py: 0.75 }}>
+                        <Link component={RouterLink} to={guidePath(c.slug, g.slug)} sx={{ fontWeight: 600 }}>
                           {g.title}
                         </Link>
                         <Typography
                           variant="body2"
                           sx={{
                             color: 'text.secondary',
-                            mt: 0.5,
                           }}
                         >
-                          {g.excerpt}
+                          {g.subtitle}
                         </Typography>
-                      </CardContent>
-                    </Card>
-                  ))}
-                </Stack>
-              </Box>
-            )}
-            {found.data.faqs.length > 0 && (
-              <Box component="section" aria-labelledby="help-found-questions">
-                <Typography id="help-found-questions" component="h2" variant="h6" sx={{ mb: 1 }}>
-                  {t('help.matchingQuestions')}
-                </Typography>
-                <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-                  {found.data.faqs.map((f) => (
-                    <Box key={f.id} component="li">
-                      <Link component={RouterLink} to={`/user/help-center/faqs?q=${encodeURIComponent(query)}`} sx={{ fontWeight: 600 }}>
-                        {f.question}
-                      </Link>
-                      <Typography
-                        variant="body2"
-                        sx={{
-                          color: 'text.secondary',
-                        }}
-                      >
-                        {f.excerpt}
-                      </Typography>
-                    </Box>
-                  ))}
-                </Stack>
-              </Box>
-            )}
-          </Stack>
-        )
-      ) : guides.isError ? (
-        <ErrorState error={guides.error} onRetry={() => void guides.refetch()} />
-      ) : guides.isPending ? (
-        <Skeleton variant="rounded" height={240} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
-          {guides.data.map((c) => (
-            <Card key={c.id} variant="outlined">
-              <CardContent>
-                <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-                  {c.title}
-                </Typography>
-                {c.guides.map((g) => (
-                  <Box key={g.id} sx={{ py: 0.75 }}>
-                    <Link component={RouterLink} to={guidePath(c.slug, g.slug)} sx={{ fontWeight: 600 }}>
-                      {g.title}
-                    </Link>
-                    <Typography
-                      variant="body2"
-                      sx={{
-                        color: 'text.secondary',
-                      }}
-                    >
-                      {g.subtitle}
-                    </Typography>
-                  </Box>
-                ))}
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
+                      </Box>
+                    ))}
+                  </CardContent>
+                </Card>
+              ))}
+            </Box>
+          )}
+        </QueryView>
       )}
     </Box>
   );

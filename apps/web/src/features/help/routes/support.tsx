@@ -8,7 +8,7 @@ import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { ErrorState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { formatDateTime } from '@/lib/format';
 import { SUPPORT_STATUS_COLOR } from '@/lib/support';
 import { attachScreenshot, createSupportRequest, helpKeys, mySupportQuery } from '../api/help-api';
@@ -97,55 +97,62 @@ export default function Support() {
           <Typography id="my-requests" component="h2" variant="h6" sx={{ mb: 1 }}>
             {t('help.support.mine')}
           </Typography>
-          {mine.isError ? (
-            <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />
-          ) : mine.isPending ? (
-            <Skeleton variant="rounded" height={120} />
-          ) : mine.data.items.length === 0 ? (
-            <Typography
-              sx={{
-                color: 'text.secondary',
-              }}
-            >
-              {t('help.support.none')}
-            </Typography>
-          ) : (
-            <Stack spacing={1.5}>
-              {mine.data.items.map((r) => (
-                <Card key={r.id} variant="outlined">
-                  <CardContent>
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      sx={{
-                        alignItems: 'center',
-                        justifyContent: 'space-between',
-                      }}
-                    >
-                      <Typography sx={{ fontWeight: 600 }}>{r.subject}</Typography>
-                      <Chip size="small" color={SUPPORT_STATUS_COLOR[r.status]} label={t(`help.support.status.${r.status}`)} />
-                    </Stack>
-                    <Typography
-                      variant="caption"
-                      sx={{
-                        color: 'text.secondary',
-                      }}
-                    >
-                      {formatDateTime(r.createdAt, i18n.language)}
-                    </Typography>
-                    <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {r.message}
-                    </Typography>
-                    {r.answer && (
-                      <Alert severity="info" icon={<Icon name="heroicons_outline:chat-bubble-left-right" size={20} />} sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}>
-                        {r.answer}
-                      </Alert>
-                    )}
-                  </CardContent>
-                </Card>
-              ))}
-            </Stack>
-          )}
+          <QueryView
+            query={mine}
+            loading={<Skeleton variant="rounded" height={120} />}
+            isEmpty={(data) => data.items.length === 0}
+            empty={
+              <Typography
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
+                {t('help.support.none')}
+              </Typography>
+            }
+          >
+            {(data) => (
+              <Stack spacing={1.5}>
+                {data.items.map((r) => (
+                  <Card key={r.id} variant="outlined">
+                    <CardContent>
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        sx={{
+                          alignItems: 'center',
+                          justifyContent: 'space-between',
+                        }}
+                      >
+                        <Typography sx={{ fontWeight: 600 }}>{r.subject}</Typography>
+                        <Chip size="small" color={SUPPORT_STATUS_COLOR[r.status]} label={t(`help.support.status.${r.status}`)} />
+                      </Stack>
+                      <Typography
+                        variant="caption"
+                        sx={{
+                          color: 'text.secondary',
+                        }}
+                      >
+                        {formatDateTime(r.createdAt, i18n.language)}
+                      </Typography>
+                      <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {r.message}
+                      </Typography>
+                      {r.answer && (
+                        <Alert
+                          severity="info"
+                          icon={<Icon name="heroicons_outline:chat-bubble-left-right" size={20} />}
+                          sx={{ mt: 1.5, whiteSpace: 'pre-wrap' }}
+                        >
+                          {r.answer}
+                        </Alert>
+                      )}
+                    </CardContent>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+          </QueryView>
         </Box>
       </Box>
     </Box>

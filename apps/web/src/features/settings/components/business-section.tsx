@@ -6,7 +6,7 @@ import { MenuItem, Stack } from '@mui/material';
 import { DEFAULT_CURRENCY, currencyCodes, type Settings } from '@cuadre/contracts';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { currentUserQuery } from '@/lib/queries';
 import { saveSettings, settingsQuery } from '@/lib/settings';
 
@@ -62,31 +62,35 @@ export function BusinessSection({ onSaved }: { onSaved: (text: string) => void }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the server's values while the form is untouched
   }, [settings.data]);
 
-  if (settings.isPending) return <LoadingState />;
-  if (settings.isError) return <ErrorState error={settings.error} onRetry={() => settings.refetch()} />;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack spacing={2} sx={{ maxWidth: 560 }}>
-        <FormTextField control={control} name="name" label={t('settings.business.name')} fullWidth />
-        <FormTextField control={control} name="taxId" label={t('settings.business.taxId')} fullWidth />
-        <FormTextField control={control} name="address" label={t('settings.business.address')} fullWidth multiline minRows={2} />
-        <FormTextField
-          control={control}
-          name="currency"
-          select
-          label={t('settings.business.currency')}
-          helperText={t('settings.business.currencyHint')}
-          fullWidth
-        >
-          {options.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c} — {names.of(c) ?? c}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormFooter formError={formError} pending={pending} disabled={!formState.isDirty} submitLabel={t('common.save')} />
-      </Stack>
-      {leaveDialog}
-    </form>
+    <QueryView query={settings}>
+      {() => {
+        return (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack spacing={2} sx={{ maxWidth: 560 }}>
+              <FormTextField control={control} name="name" label={t('settings.business.name')} fullWidth />
+              <FormTextField control={control} name="taxId" label={t('settings.business.taxId')} fullWidth />
+              <FormTextField control={control} name="address" label={t('settings.business.address')} fullWidth multiline minRows={2} />
+              <FormTextField
+                control={control}
+                name="currency"
+                select
+                label={t('settings.business.currency')}
+                helperText={t('settings.business.currencyHint')}
+                fullWidth
+              >
+                {options.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c} — {names.of(c) ?? c}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              <FormFooter formError={formError} pending={pending} disabled={!formState.isDirty} submitLabel={t('common.save')} />
+            </Stack>
+            {leaveDialog}
+          </form>
+        );
+      }}
+    </QueryView>
   );
 }

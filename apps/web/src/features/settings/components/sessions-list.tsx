@@ -6,7 +6,7 @@ import { Box, Button, Chip, List, ListItem, ListItemIcon, ListItemText, Stack, T
 import type { Session } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
-import { EmptyState, ErrorState, LoadingState } from '@/components/page-states';
+import { EmptyState, QueryView } from '@/components/page-states';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { endSession, sessionsQuery } from '../api/settings-api';
 import { describeUserAgent } from '../lib/user-agent';
@@ -45,82 +45,90 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
     return d.browser ?? d.os ?? t('settings.sessions.unknownDevice');
   };
 
-  if (sessions.isPending) return <LoadingState />;
-  if (sessions.isError) return <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} />;
-  if (sessions.data.length === 0) return <EmptyState icon="heroicons_outline:computer-desktop" title={t('settings.sessions.emptyTitle')} />;
-
-  // This device first, then the most recently seen.
-  const list = [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
-
   return (
-    <>
-      <List disablePadding aria-label={t('settings.sessions.title')}>
-        {list.map((s) => {
-          const d = describeUserAgent(s.userAgent);
-          return (
-            <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, pr: 0, alignItems: 'flex-start' }}>
-              <ListItemIcon sx={{ minWidth: 40, mt: 1 }}>
-                <Icon name={d.isMobile ? 'heroicons_outline:device-phone-mobile' : 'heroicons_outline:computer-desktop'} size={24} />
-              </ListItemIcon>
-              <ListItemText
-                sx={{ flex: '1 1 220px', minWidth: 0 }}
-                primary={
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    useFlexGap
-                    sx={{
-                      alignItems: 'center',
-                      flexWrap: 'wrap',
-                    }}
-                  >
-                    <Typography component="span" sx={{ fontWeight: 600 }}>
-                      {deviceName(s)}
-                    </Typography>
-                    {s.current && <Chip size="small" color="success" label={t('settings.sessions.thisDevice')} />}
-                  </Stack>
-                }
-                secondary={
-                  <>
-                    <Box component="span" sx={{ display: 'block' }}>
-                      {t('settings.sessions.ip', { ip: s.ip ?? t('settings.sessions.unknownIp') })}
+    <QueryView
+      query={sessions}
+      isEmpty={(data) => data.length === 0}
+      empty={<EmptyState icon="heroicons_outline:computer-desktop" title={t('settings.sessions.emptyTitle')} />}
+    >
+      {(data) => {
+        // This device first, then the most recently seen.
+        const list = [...data].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+
+        return (
+          <>
+            <List disablePadding aria-label={t('settings.sessions.title')}>
+              {list.map((s) => {
+                const d = describeUserAgent(s.userAgent);
+                return (
+                  <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, pr: 0, alignItems: 'flex-start' }}>
+                    <ListItemIcon sx={{ minWidth: 40, mt: 1 }}>
+                      <Icon name={d.isMobile ? 'heroicons_outline:device-phone-mobile' : 'heroicons_outline:computer-desktop'} size={24} />
+                    </ListItemIcon>
+                    <ListItemText
+                      sx={{ flex: '1 1 220px', minWidth: 0 }}
+                      primary={
+                        <Stack
+                          direction="row"
+                          spacing={1}
+                          useFlexGap
+                          sx={{
+                            alignItems: 'center',
+                            flexWrap: 'wrap',
+                          }}
+                        >
+                          <Typography component="span" sx={{ fontWeight: 600 }}>
+                            {deviceName(s)}
+                          </Typography>
+                          {s.current && <Chip size="small" color="success" label={t('settings.sessions.thisDevice')} />}
+                        </Stack>
+                      }
+                      secondary={
+                        <>
+                          <Box component="span" sx={{ display: 'block' }}>
+                            {t('settings.sessions.ip', { ip: s.ip ?? t('settings.sessions.unknownIp') })}
+                          </Box>
+                          <Tooltip title={formatDateTime(s.lastSeenAt, i18n.language)}>
+                            <Box component="span" sx={{ display: 'block' }}>
+                              {t('settings.sessions.lastSeen', { when: formatRelative(s.lastSeenAt, i18n.language) })}
+                              {' · '}
+                              {t('settings.sessions.started', { when: formatDateTime(s.createdAt, i18n.language) })}
+                            </Box>
+                          </Tooltip>
+                        </>
+                      }
+                    />
+                    <Box sx={{ alignSelf: 'center', ml: { xs: 5, sm: 'auto' } }}>
+                      <Button
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        onClick={() => setEnding(s)}
+                        // The name starts with what the button says, then which device it is about.
+                        aria-label={`${s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')} (${deviceName(s)})`}
+                      >
+                        {s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')}
+                      </Button>
                     </Box>
-                    <Tooltip title={formatDateTime(s.lastSeenAt, i18n.language)}>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {t('settings.sessions.lastSeen', { when: formatRelative(s.lastSeenAt, i18n.language) })}
-                        {' · '}
-                        {t('settings.sessions.started', { when: formatDateTime(s.createdAt, i18n.language) })}
-                      </Box>
-                    </Tooltip>
-                  </>
-                }
-              />
-              <Box sx={{ alignSelf: 'center', ml: { xs: 5, sm: 'auto' } }}>
-                <Button
-                  size="small"
-                  color="error"
-                  variant="outlined"
-                  onClick={() => setEnding(s)}
-                  // The name starts with what the button says, then which device it is about.
-                  aria-label={`${s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')} (${deviceName(s)})`}
-                >
-                  {s.current ? t('settings.sessions.signOut') : t('settings.sessions.end')}
-                </Button>
-              </Box>
-            </ListItem>
-          );
-        })}
-      </List>
-      <ConfirmDialog
-        open={!!ending}
-        title={ending?.current ? t('settings.sessions.confirmCurrentTitle') : t('settings.sessions.confirmTitle')}
-        text={ending?.current ? t('settings.sessions.confirmCurrentText') : t('settings.sessions.confirmText', { device: ending ? deviceName(ending) : '' })}
-        confirmLabel={ending?.current ? t('settings.sessions.signOut') : t('settings.sessions.end')}
-        destructive
-        pending={end.isPending}
-        onConfirm={confirm}
-        onClose={() => setEnding(null)}
-      />
-    </>
+                  </ListItem>
+                );
+              })}
+            </List>
+            <ConfirmDialog
+              open={!!ending}
+              title={ending?.current ? t('settings.sessions.confirmCurrentTitle') : t('settings.sessions.confirmTitle')}
+              text={
+                ending?.current ? t('settings.sessions.confirmCurrentText') : t('settings.sessions.confirmText', { device: ending ? deviceName(ending) : '' })
+              }
+              confirmLabel={ending?.current ? t('settings.sessions.signOut') : t('settings.sessions.end')}
+              destructive
+              pending={end.isPending}
+              onConfirm={confirm}
+              onClose={() => setEnding(null)}
+            />
+          </>
+        );
+      }}
+    </QueryView>
   );
 }

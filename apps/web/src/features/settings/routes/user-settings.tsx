@@ -8,7 +8,7 @@ import { currentUserQuery } from '@/lib/queries';
 import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
-import { ErrorState, LoadingState } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { BusinessSection } from '../components/business-section';
 import { DataSection } from '../components/data-section';
@@ -68,85 +68,87 @@ export default function UserSettings() {
   // The sections report a failure already in words.
   const onError = (text: string) => notices.failed(new Error(text));
 
-  if (user.isPending) return <LoadingState />;
-  if (user.isError) return <ErrorState error={user.error} onRetry={() => user.refetch()} />;
-  const u = user.data;
-
-  const sections: Record<Section, ReactNode> = {
-    profile: (
-      <SectionCard title={t('settings.sections.profile')} subtitle={t('settings.sections.profileHint')}>
-        <ProfileSection user={u} onSaved={onSaved} onError={onError} />
-      </SectionCard>
-    ),
-    business: (
-      <SectionCard title={t('settings.sections.business')} subtitle={t('settings.sections.businessHint')}>
-        <BusinessSection onSaved={onSaved} />
-      </SectionCard>
-    ),
-    preferences: (
-      <SectionCard title={t('settings.sections.preferences')} subtitle={t('settings.sections.preferencesHint')}>
-        <PreferencesSection user={u} apply={apply} onSaved={onSaved} onError={onError} />
-      </SectionCard>
-    ),
-    security: (
-      <Stack spacing={3}>
-        <SectionCard id="password-title" title={t('settings.password.title')} subtitle={t('settings.password.hint')}>
-          <ChangePasswordForm />
-        </SectionCard>
-        <SectionCard title={t('settings.sessions.title')} subtitle={t('settings.sessions.hint')}>
-          <SessionsList onSaved={onSaved} onError={onError} />
-        </SectionCard>
-      </Stack>
-    ),
-    data: (
-      <SectionCard title={t('settings.sections.data')} subtitle={t('settings.sections.dataHint')}>
-        <DataSection />
-      </SectionCard>
-    ),
-  };
-
   return (
-    <Box>
-      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
-      {isWide ? (
-        <>
-          <Tabs
-            value={tab}
-            onChange={(_e, v: Section) => setSearchParams(v === 'profile' ? {} : { tab: v }, { replace: true })}
-            aria-label={t('settings.title')}
-            sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-          >
-            {SECTIONS.map((s) => (
-              <Tab
-                key={s}
-                value={s}
-                id={`settings-tab-${s}`}
-                aria-controls={`settings-panel-${s}`}
-                label={t(`settings.sections.${s}`)}
-                icon={
-                  <Box component="span" sx={{ display: 'inline-flex' }}>
-                    <Icon name={ICONS[s]} size={20} />
+    <QueryView query={user}>
+      {(u) => {
+        const sections: Record<Section, ReactNode> = {
+          profile: (
+            <SectionCard title={t('settings.sections.profile')} subtitle={t('settings.sections.profileHint')}>
+              <ProfileSection user={u} onSaved={onSaved} onError={onError} />
+            </SectionCard>
+          ),
+          business: (
+            <SectionCard title={t('settings.sections.business')} subtitle={t('settings.sections.businessHint')}>
+              <BusinessSection onSaved={onSaved} />
+            </SectionCard>
+          ),
+          preferences: (
+            <SectionCard title={t('settings.sections.preferences')} subtitle={t('settings.sections.preferencesHint')}>
+              <PreferencesSection user={u} apply={apply} onSaved={onSaved} onError={onError} />
+            </SectionCard>
+          ),
+          security: (
+            <Stack spacing={3}>
+              <SectionCard id="password-title" title={t('settings.password.title')} subtitle={t('settings.password.hint')}>
+                <ChangePasswordForm />
+              </SectionCard>
+              <SectionCard title={t('settings.sessions.title')} subtitle={t('settings.sessions.hint')}>
+                <SessionsList onSaved={onSaved} onError={onError} />
+              </SectionCard>
+            </Stack>
+          ),
+          data: (
+            <SectionCard title={t('settings.sections.data')} subtitle={t('settings.sections.dataHint')}>
+              <DataSection />
+            </SectionCard>
+          ),
+        };
+
+        return (
+          <Box>
+            <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+            {isWide ? (
+              <>
+                <Tabs
+                  value={tab}
+                  onChange={(_e, v: Section) => setSearchParams(v === 'profile' ? {} : { tab: v }, { replace: true })}
+                  aria-label={t('settings.title')}
+                  sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+                >
+                  {SECTIONS.map((s) => (
+                    <Tab
+                      key={s}
+                      value={s}
+                      id={`settings-tab-${s}`}
+                      aria-controls={`settings-panel-${s}`}
+                      label={t(`settings.sections.${s}`)}
+                      icon={
+                        <Box component="span" sx={{ display: 'inline-flex' }}>
+                          <Icon name={ICONS[s]} size={20} />
+                        </Box>
+                      }
+                      iconPosition="start"
+                      sx={{ minHeight: 48 }}
+                    />
+                  ))}
+                </Tabs>
+                <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+                  {sections[tab]}
+                </Box>
+              </>
+            ) : (
+              <Stack spacing={3}>
+                {SECTIONS.map((s) => (
+                  <Box key={s} component="section">
+                    {sections[s]}
                   </Box>
-                }
-                iconPosition="start"
-                sx={{ minHeight: 48 }}
-              />
-            ))}
-          </Tabs>
-          <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
-            {sections[tab]}
+                ))}
+              </Stack>
+            )}
+            {notices.view}
           </Box>
-        </>
-      ) : (
-        <Stack spacing={3}>
-          {SECTIONS.map((s) => (
-            <Box key={s} component="section">
-              {sections[s]}
-            </Box>
-          ))}
-        </Stack>
-      )}
-      {notices.view}
-    </Box>
+        );
+      }}
+    </QueryView>
   );
 }
