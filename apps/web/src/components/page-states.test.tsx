@@ -45,6 +45,12 @@ describe('QueryView', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('a refresh that failed keeps what was shown, under the failure and its retry', () => {
+    view(state({ isError: true, error: new ApiError(503, 'UNAVAILABLE', 'Try again in a minute'), data: ['Flour'] }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in a minute');
+    expect(within(screen.getByRole('list', { name: 'Entries' })).getByText('Flour')).toBeInTheDocument();
+  });
+
   it('shows the empty state with its action when the data counts as nothing', () => {
     view(state({ data: [] }));
     expect(screen.getByText('No entries yet')).toBeInTheDocument();

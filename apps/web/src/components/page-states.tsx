@@ -130,8 +130,14 @@ export function QueryView<T>({
   loading?: ReactNode;
 }) {
   if (query.isPending) return <>{loading ?? <LoadingState />}</>;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const data = query.data as T;
-  if (isEmpty?.(data)) return <>{empty}</>;
-  return <>{children(data)}</>;
+  const failure = query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null;
+  // A first load that failed has nothing else to show; a refresh that failed keeps what was shown, under the failure.
+  if (query.data === undefined) return failure;
+  const data = query.data;
+  return (
+    <>
+      {failure}
+      {isEmpty?.(data) ? empty : children(data)}
+    </>
+  );
 }
