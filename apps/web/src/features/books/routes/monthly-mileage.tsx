@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
@@ -36,7 +36,7 @@ export default function MonthlyMileage() {
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; trip: Trip } | { kind: 'delete'; trip: Trip } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const { failed, view } = useNotices();
-  const miles = (n: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
+  const miles = useCallback((n: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n), [i18n.language]);
   const remove = useMutation({
     mutationFn: (trip: Trip) => deleteTrip(trip.id),
     onSuccess: async () => {
@@ -91,8 +91,7 @@ export default function MonthlyMileage() {
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- miles() follows the language
-    [t, i18n.language, money],
+    [t, i18n.language, money, miles],
   );
   const sortLabels = Object.fromEntries(TRIP_SORTS.map((s) => [s, t(`books.sorts.${s}`)])) as Record<TripSort, string>;
   const newButton = (
