@@ -21,6 +21,12 @@ export interface RowActionsConfig<T> {
   };
   /** A row's own buttons, before the kit's (move up or down, history). */
   extra?: (row: T) => ReactNode;
+  /**
+   * The rows cannot change (a closed month): activation and delete are off, and edit is off too, or
+   * with `viewWhenLocked` opens the same form to read ("View").
+   */
+  locked?: boolean;
+  viewWhenLocked?: boolean;
 }
 
 export interface RowActions<T> {
@@ -35,7 +41,7 @@ export interface RowActions<T> {
  * first (the API is called only once it is answered). The buttons are icons with a tooltip and an
  * accessible name that says which row they act on.
  */
-export function useRowActions<T>({ nameOf, onEdit, activation, remove, extra }: RowActionsConfig<T>): RowActions<T> {
+export function useRowActions<T>({ nameOf, onEdit, activation, remove, extra, locked = false, viewWhenLocked = false }: RowActionsConfig<T>): RowActions<T> {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<T | null>(null);
   const removal = useMutation({
@@ -50,28 +56,37 @@ export function useRowActions<T>({ nameOf, onEdit, activation, remove, extra }: 
     const name = nameOf(row);
     const active = activation?.isActive(row);
     const toggleText = active ? t('common.list.deactivate') : t('common.list.activate');
+    const viewing = locked && viewWhenLocked;
+    const editText = viewing ? t('common.list.view') : t('common.edit');
     return (
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         {extra?.(row)}
         {onEdit && (
-          <Tooltip title={t('common.edit')}>
-            <IconButton aria-label={`${t('common.edit')} ${name}`} onClick={() => onEdit(row)}>
-              <Icon name="heroicons_outline:pencil-square" size={18} />
-            </IconButton>
+          <Tooltip title={editText}>
+            {/* A disabled button gets no pointer events: the span keeps its tooltip. */}
+            <span>
+              <IconButton aria-label={`${editText} ${name}`} onClick={() => onEdit(row)} disabled={locked && !viewing}>
+                <Icon name={viewing ? 'heroicons_outline:eye' : 'heroicons_outline:pencil-square'} size={18} />
+              </IconButton>
+            </span>
           </Tooltip>
         )}
         {activation && (
           <Tooltip title={toggleText}>
-            <IconButton aria-label={`${toggleText} ${name}`} onClick={() => activation.toggle(row)}>
-              <Icon name={active ? 'heroicons_outline:archive-box' : 'heroicons_outline:arrow-uturn-left'} size={18} />
-            </IconButton>
+            <span>
+              <IconButton aria-label={`${toggleText} ${name}`} onClick={() => activation.toggle(row)} disabled={locked}>
+                <Icon name={active ? 'heroicons_outline:archive-box' : 'heroicons_outline:arrow-uturn-left'} size={18} />
+              </IconButton>
+            </span>
           </Tooltip>
         )}
         {remove && (
           <Tooltip title={t('common.delete')}>
-            <IconButton aria-label={`${t('common.delete')} ${name}`} onClick={() => setDeleting(row)}>
-              <Icon name="heroicons_outline:trash" size={18} />
-            </IconButton>
+            <span>
+              <IconButton aria-label={`${t('common.delete')} ${name}`} onClick={() => setDeleting(row)} disabled={locked}>
+                <Icon name="heroicons_outline:trash" size={18} />
+              </IconButton>
+            </span>
           </Tooltip>
         )}
       </Stack>
