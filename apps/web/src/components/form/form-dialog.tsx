@@ -19,13 +19,17 @@ export interface FormDialogProps<T extends FieldValues, R = unknown> extends Omi
   resetKey?: string;
   /** The save button's words; "Save" by default. */
   submitLabel?: string;
+  /** The cancel button's words; "Cancel" by default. */
+  cancelLabel?: string;
+  /** A red save button: what it does cannot be undone (deleting the account). */
+  destructive?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md';
   /** The fields, given the form; the kit adds a failure that is not about one field under them. */
   children: (app: AppForm<T>) => ReactNode;
   /** A button at the start of the row, apart from cancel and save on a wide screen (the history). */
   startAction?: ReactNode;
-  /** Another way to save, between cancel and save ("Save and add another"). */
-  otherSave?: (app: AppForm<T>) => ReactNode;
+  /** More buttons, between cancel and save ("Save and add another", close a request). */
+  moreActions?: (app: AppForm<T>) => ReactNode;
   /** Shown instead of the form, under the same title: a step that must come first, or a spinner. */
   instead?: ReactNode;
   /** The buttons are off for another reason than saving (a retry being sent). */
@@ -57,10 +61,12 @@ function FormDialogView<T extends FieldValues, R>({
   defaultValues,
   resetKey: _resetKey,
   submitLabel,
+  cancelLabel,
+  destructive,
   maxWidth = 'sm',
   children,
   startAction,
-  otherSave,
+  moreActions,
   instead,
   busy,
   ...options
@@ -76,7 +82,7 @@ function FormDialogView<T extends FieldValues, R>({
   const off = app.pending || !!busy;
   const close = () => app.closeGuarded(onClose);
   // Three buttons do not fit side by side on a phone: they stack at full width, save on top.
-  const stacked = !!startAction || !!otherSave;
+  const stacked = !!startAction || !!moreActions;
   return (
     <Dialog open={open} onClose={off ? undefined : close} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -102,10 +108,10 @@ function FormDialogView<T extends FieldValues, R>({
           >
             {startAction && <Stack sx={{ mr: { sm: 'auto' } }}>{startAction}</Stack>}
             <Button onClick={close} disabled={off}>
-              {t('common.cancel')}
+              {cancelLabel ?? t('common.cancel')}
             </Button>
-            {otherSave?.(app)}
-            <Button type="submit" variant="contained" disabled={off}>
+            {moreActions?.(app)}
+            <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} disabled={off}>
               {app.pending ? t('common.form.saving') : (submitLabel ?? t('common.save'))}
             </Button>
           </DialogActions>

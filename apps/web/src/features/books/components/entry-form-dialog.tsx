@@ -189,7 +189,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       }}
       busy={retry.isPending}
       startAction={entry && onHistory && <Button onClick={() => onHistory(entry)}>{t('books.entry.history')}</Button>}
-      otherSave={
+      moreActions={
         entry
           ? undefined
           : (app) => (
