@@ -27,7 +27,9 @@ export interface FormDialogProps<T extends FieldValues, R = unknown> extends Omi
   /** The fields, given the form; the kit adds a failure that is not about one field under them. */
   children: (app: AppForm<T>) => ReactNode;
   /** A button at the start of the row, apart from cancel and save on a wide screen (the history). */
-  startAction?: ReactNode;
+  startAction?: (app: AppForm<T>) => ReactNode;
+  /** Save is off for another reason than sending (a closed month). */
+  saveDisabled?: boolean;
   /** More buttons, between cancel and save ("Save and add another", close a request). */
   moreActions?: (app: AppForm<T>) => ReactNode;
   /** Shown instead of the form, under the same title: a step that must come first, or a spinner. */
@@ -66,6 +68,7 @@ function FormDialogView<T extends FieldValues, R>({
   maxWidth = 'sm',
   children,
   startAction,
+  saveDisabled,
   moreActions,
   instead,
   busy,
@@ -106,12 +109,12 @@ function FormDialogView<T extends FieldValues, R>({
                 : { px: 3, pb: 2 }
             }
           >
-            {startAction && <Stack sx={{ mr: { sm: 'auto' } }}>{startAction}</Stack>}
+            {startAction && <Stack sx={{ mr: { sm: 'auto' } }}>{startAction(app)}</Stack>}
             <Button onClick={close} disabled={off}>
               {cancelLabel ?? t('common.cancel')}
             </Button>
             {moreActions?.(app)}
-            <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} disabled={off}>
+            <Button type="submit" variant="contained" color={destructive ? 'error' : 'primary'} disabled={off || saveDisabled}>
               {app.pending ? t('common.form.saving') : (submitLabel ?? t('common.save'))}
             </Button>
           </DialogActions>

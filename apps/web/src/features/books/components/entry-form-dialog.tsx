@@ -168,7 +168,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         setNotice(t('books.entry.savedNext'));
       }}
       busy={retry.isPending}
-      startAction={entry && onHistory && <Button onClick={() => onHistory(entry)}>{t('books.entry.history')}</Button>}
+      startAction={entry && onHistory ? () => <Button onClick={() => onHistory(entry)}>{t('books.entry.history')}</Button> : undefined}
       moreActions={
         entry
           ? undefined

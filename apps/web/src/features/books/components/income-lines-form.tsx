@@ -1,27 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Stack,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { MAX_BATCH_LINES, PAYMENT_METHODS, isRealDate, type EntryBody } from '@cuadre/contracts';
 import { FormTextField } from '@/components/form/fields';
-import { useAppForm } from '@/components/form/use-app-form';
+import { FormDialog } from '@/components/form/form-dialog';
+import { useAppForm, type AppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
@@ -44,6 +30,39 @@ const ZLine = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   description: z.string().check(z.maxLength(500)),
 });
+
+const ZRegister = z.object({
+  date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
+  lines: z.array(ZLine).check(z.minLength(1), z.maxLength(MAX_BATCH_LINES)),
+});
+
+/** A new line: the category and method of the line before it, else the first income category, in cash. */
+const newLine = (firstCategory: string, from?: Line): Line => ({
+  amount: '',
+  categoryId: from?.categoryId ?? firstCategory,
+  paymentMethod: from?.paymentMethod ?? 'cash',
+  description: '',
+});
+
+const saveDay = (v: RegisterValues) =>
+  createEntries(
+    v.lines.map((l): EntryBody => ({
+      type: 'income',
+      date: v.date,
+      amount: parseMoney(l.amount),
+      categoryId: l.categoryId,
+      paymentMethod: l.paymentMethod,
+      description: l.description.trim() || null,
+    })),
+  );
+// The server names a line's field as entries.3.amount; the form's is lines.3.amount.
+const fieldOf = (p: string) => p.replace(/^entries\./, 'lines.');
+
+function useIncomeCategories() {
+  const categories = useQuery(categoriesQuery);
+  const incomeCategories = (categories.data?.items ?? []).filter((c) => c.kind === 'income' && c.active);
+  return { incomeCategories, firstCategory: incomeCategories[0]?.id ?? '' };
+}
 
 export interface IncomeLinesFormProps {
   defaultDate: string;
@@ -68,58 +87,102 @@ export interface IncomeLinesFormProps {
  * the button) saves the day, and a line can be removed with its button.
  */
 export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeLinesFormProps) {
+  return dialog ? (
+    <IncomeLinesDialog defaultDate={defaultDate} closed={closed} dialog={dialog} />
+  ) : (
+    <IncomeLinesPage defaultDate={defaultDate} closed={closed} />
+  );
+}
+
+/** The register's page: it stays for the next day, and asks before a navigation leaves typed lines. */
+function IncomeLinesPage({ defaultDate, closed }: { defaultDate: string; closed: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { money } = useMoney();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const categories = useQuery(categoriesQuery);
-  const incomeCategories = (categories.data?.items ?? []).filter((c) => c.kind === 'income' && c.active);
-  const firstCategory = incomeCategories[0]?.id ?? '';
-  const newLine = (from?: Line): Line => ({
-    amount: '',
-    categoryId: from?.categoryId ?? firstCategory,
-    paymentMethod: from?.paymentMethod ?? 'cash',
-    description: '',
-  });
-  const schema = useMemo(
-    () =>
-      z.object({
-        date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
-        lines: z.array(ZLine).check(z.minLength(1), z.maxLength(MAX_BATCH_LINES)),
-      }),
-    [],
-  );
-  const { form, onSubmit, formError, success, pending, leaveDialog, closeGuarded } = useAppForm<RegisterValues>(schema, {
-    defaultValues: { date: defaultDate, lines: [newLine()] },
-    // A dialog asks through its own Cancel; the page asks before a navigation leaves typed lines.
-    guardLeaving: !dialog,
-    successText: dialog ? undefined : t('books.register.saved'),
-    submit: (v) =>
-      createEntries(
-        v.lines.map((l): EntryBody => ({
-          type: 'income',
-          date: v.date,
-          amount: parseMoney(l.amount),
-          categoryId: l.categoryId,
-          paymentMethod: l.paymentMethod,
-          description: l.description.trim() || null,
-        })),
-      ),
-    // The server names a line's field as entries.3.amount; the form's is lines.3.amount.
-    fieldOf: (p) => p.replace(/^entries\./, 'lines.'),
-    onSuccess: (_result, v) => {
+  const { firstCategory } = useIncomeCategories();
+  const app = useAppForm<RegisterValues>(ZRegister, {
+    defaultValues: { date: defaultDate, lines: [newLine(firstCategory)] },
+    successText: t('books.register.saved'),
+    submit: saveDay,
+    fieldOf,
+    onSuccess: (_result, v, form) => {
       void qc.invalidateQueries({ queryKey: booksKeys.all });
-      if (dialog) {
-        dialog.onSaved?.(v.lines.length);
-        dialog.onClose();
-        return;
-      }
       // The day's lines are in; a fresh line for the next ones, same day and method.
-      form.reset({ date: v.date, lines: [newLine(v.lines.at(-1))] });
+      form.reset({ date: v.date, lines: [newLine(firstCategory, v.lines.at(-1))] });
       setTimeout(() => form.setFocus('lines.0.amount'), 0);
     },
   });
+  return (
+    <>
+      <form onSubmit={app.onSubmit} noValidate>
+        <IncomeLinesFields app={app} />
+        <Stack spacing={1} sx={{ mt: 2 }}>
+          {app.formError && (
+            <Alert severity="error" role="alert">
+              {app.formError}
+            </Alert>
+          )}
+          {app.success && (
+            <Alert severity="success" role="status">
+              {app.success}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" disabled={app.pending || closed} sx={{ alignSelf: { sm: 'flex-end' } }}>
+            {t('books.register.save')}
+          </Button>
+        </Stack>
+      </form>
+      {app.leaveDialog}
+    </>
+  );
+}
+
+/** The hub's quick add: Cancel and Escape ask first when lines are typed; a saved day closes it. */
+function IncomeLinesDialog({ defaultDate, closed, dialog }: { defaultDate: string; closed: boolean; dialog: NonNullable<IncomeLinesFormProps['dialog']> }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { firstCategory } = useIncomeCategories();
+  const { onSingle } = dialog;
+  return (
+    <FormDialog<RegisterValues>
+      open
+      title={dialog.title}
+      onClose={dialog.onClose}
+      maxWidth="md"
+      schema={ZRegister}
+      defaultValues={() => ({ date: defaultDate, lines: [newLine(firstCategory)] })}
+      submit={saveDay}
+      fieldOf={fieldOf}
+      onSuccess={(_result, v) => {
+        void qc.invalidateQueries({ queryKey: booksKeys.all });
+        dialog.onSaved?.(v.lines.length);
+        dialog.onClose();
+      }}
+      submitLabel={t('books.register.save')}
+      saveDisabled={closed}
+      startAction={
+        onSingle
+          ? (app) => (
+              <Button onClick={() => app.closeGuarded(onSingle)} disabled={app.pending} startIcon={<Icon name="heroicons_outline:paper-clip" size={18} />}>
+                {t('books.register.single')}
+              </Button>
+            )
+          : undefined
+      }
+    >
+      {(app) => <IncomeLinesFields app={app} />}
+    </FormDialog>
+  );
+}
+
+/**
+ * The day and its lines. Keyboard first: Enter on a line's last field adds the next line, Ctrl+Enter
+ * saves the day.
+ */
+function IncomeLinesFields({ app }: { app: AppForm<RegisterValues> }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const { incomeCategories, firstCategory } = useIncomeCategories();
+  const { form } = app;
   const { control, watch, setFocus, setValue } = form;
   const lines = useFieldArray({ control, name: 'lines' });
   const date = watch('date');
@@ -135,28 +198,27 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
   const addLine = () => {
     const from = form.getValues('lines').at(-1);
     const index = lines.fields.length;
-    lines.append(newLine(from), { shouldFocus: false });
+    lines.append(newLine(firstCategory, from), { shouldFocus: false });
     setTimeout(() => setFocus(`lines.${index}.amount`), 0);
   };
   const onKeyDown = (e: React.KeyboardEvent, index: number, isLast: boolean) => {
     if (e.key !== 'Enter' || e.shiftKey) return;
     e.preventDefault();
     if (e.ctrlKey || e.metaKey) {
-      void onSubmit();
+      void app.onSubmit();
       return;
     }
     if (isLast && index === lines.fields.length - 1) addLine();
   };
 
-  const body = (
-    <>
+  return (
+    <Box>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{
           alignItems: { sm: 'center' },
           mb: 2,
-          pt: dialog ? 1 : 0,
         }}
       >
         <FormTextField
@@ -264,71 +326,6 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
       >
         {t('books.register.keys')}
       </Typography>
-      <Stack spacing={1} sx={{ mt: 2 }}>
-        {formError && (
-          <Alert severity="error" role="alert">
-            {formError}
-          </Alert>
-        )}
-        {success && (
-          <Alert severity="success" role="status">
-            {success}
-          </Alert>
-        )}
-        {!dialog && (
-          <Button type="submit" variant="contained" disabled={pending || closed} sx={{ alignSelf: { sm: 'flex-end' } }}>
-            {t('books.register.save')}
-          </Button>
-        )}
-      </Stack>
-    </>
-  );
-
-  if (!dialog)
-    return (
-      <>
-        <form onSubmit={onSubmit} noValidate>
-          {body}
-        </form>
-        {leaveDialog}
-      </>
-    );
-  return (
-    <Dialog
-      open
-      onClose={pending ? undefined : () => closeGuarded(dialog.onClose)}
-      fullWidth
-      maxWidth="md"
-      fullScreen={phone}
-      aria-labelledby="income-lines-title"
-    >
-      <DialogTitle id="income-lines-title">{dialog.title}</DialogTitle>
-      <form onSubmit={onSubmit} noValidate>
-        <DialogContent>{body}</DialogContent>
-        {/* A phone stacks the buttons at full width, the one that saves on top: three do not fit side by side. */}
-        <DialogActions
-          disableSpacing
-          sx={{ px: 3, pb: 2, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
-        >
-          {dialog.onSingle && (
-            <Button
-              onClick={() => closeGuarded(dialog.onSingle!)}
-              disabled={pending}
-              startIcon={<Icon name="heroicons_outline:paper-clip" size={18} />}
-              sx={{ mr: { sm: 'auto' } }}
-            >
-              {t('books.register.single')}
-            </Button>
-          )}
-          <Button onClick={() => closeGuarded(dialog.onClose)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending || closed}>
-            {t('books.register.save')}
-          </Button>
-        </DialogActions>
-      </form>
-      {leaveDialog}
-    </Dialog>
+    </Box>
   );
 }
