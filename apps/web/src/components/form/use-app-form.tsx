@@ -19,7 +19,8 @@ export interface AppFormOptions<T extends FieldValues, R = unknown> {
   submit: (values: T) => Promise<R>;
   /** Words that confirm a save (a snackbar or line the caller shows); none for forms that move on. */
   successText?: string;
-  onSuccess?: (result: R, values: T) => void;
+  /** After a save; `form` starts a next record where the form stays open ("save and add another"). */
+  onSuccess?: (result: R, values: T, form: UseFormReturn<T>) => void;
   /** Asks before leaving the page with unsaved changes (default: on). */
   guardLeaving?: boolean;
   /** The form field a server's detail path names, when the body nests the values ('user.name' → 'name'). */
@@ -73,7 +74,7 @@ export function useAppForm<T extends FieldValues, R = unknown>(schema: z.ZodMini
       guardRef.current = false;
       form.reset(values);
       if (opts.successText) setSuccess(opts.successText);
-      opts.onSuccess?.(result, values);
+      opts.onSuccess?.(result, values, form);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'VALIDATION') {
         const known = Object.keys(form.getValues());

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '@cuadre/contracts';
 import { useDebounced } from '@/lib/use-debounced';
@@ -122,16 +122,16 @@ export function useListParams<S extends string, F extends string = never>(config
 
   const [searchText, setSearchText] = useState(params.search);
   const debounced = useDebounced(searchText, 300);
-  useEffect(() => {
-    // Only the typed text drives this effect; a changed address is handled by the next one.
-    if (debounced !== params.search) setParams({ search: debounced });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text may push a search into the address
-  }, [debounced]);
-  useEffect(() => {
-    // The address changed from outside (back button, a link): the box shows what is searched.
-    if (params.search !== debounced) setSearchText(params.search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed address may reset the box
-  }, [params.search]);
+  // Only the typed text pushes a search into the address; only a changed address (the back button,
+  // a link) puts its search in the box. Each effect reads the other side as it is now.
+  const pushSearch = useEffectEvent((text: string) => {
+    if (text !== params.search) setParams({ search: text });
+  });
+  useEffect(() => pushSearch(debounced), [debounced]);
+  const showSearch = useEffectEvent((search: string) => {
+    if (search !== debounced) setSearchText(search);
+  });
+  useEffect(() => showSearch(params.search), [params.search]);
 
   const hasFilters = !!params.search || Object.values(params.filters).some(Boolean);
   const clearFilters = useCallback(() => {

@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import type { TaxRule } from '@cuadre/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormTextField } from '@/components/form/fields';
-import { useAppForm } from '@/components/form/use-app-form';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Icon } from '@/components/icon';
 import { DataList, listColumns } from '@/components/list-kit/data-list';
 import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
+import { useRowActions } from '@/components/list-kit/row-actions';
 import { useNotices } from '@/components/notice';
 import { centsToText, formatMoney, parseMoney } from '@/lib/money';
 import { chartKeys, deleteTaxRule, saveTaxRule, taxRulesQuery } from '../api/chart-api';
-import { ChartFormDialog } from './chart-form-dialog';
 
 const column = listColumns<TaxRule>();
 const LIST: ListConfig<'year', never> = { sorts: ['year'], defaultSort: 'year', defaultOrder: 'desc' };
@@ -38,29 +37,17 @@ export function TaxRules() {
   const qc = useQueryClient();
   const list = useListParams(LIST);
   const rules = useQuery(taxRulesQuery);
-  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; rule: TaxRule } | { kind: 'delete'; rule: TaxRule } | null>(null);
+  const [editing, setEditing] = useState<{ rule?: TaxRule } | null>(null);
   const { done, failed, view } = useNotices();
-  const editing = dialog?.kind === 'edit' ? dialog.rule : undefined;
-  const app = useAppForm<Values>(SCHEMA, {
-    defaultValues: { year: '', contractorThreshold: '', socialSecurityWageBase: '' },
-    guardLeaving: false,
-    submit: (v) =>
-      saveTaxRule(Number(v.year), { contractorThreshold: parseMoney(v.contractorThreshold)!, socialSecurityWageBase: parseMoney(v.socialSecurityWageBase)! }),
-    onSuccess: () => {
-      setDialog(null);
-      void qc.invalidateQueries({ queryKey: chartKeys.all });
-      done(t('chart.taxRules.saved'));
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (r: TaxRule) => deleteTaxRule(r.year),
-    onSuccess: async () => {
-      setDialog(null);
-      await qc.invalidateQueries({ queryKey: chartKeys.all });
-    },
-    onError: (err) => {
-      setDialog(null);
-      failed(err);
+  const actions = useRowActions<TaxRule>({
+    nameOf: (r) => String(r.year),
+    onEdit: (rule) => setEditing({ rule }),
+    remove: {
+      title: t('chart.taxRules.deleteTitle'),
+      text: (r) => t('chart.taxRules.deleteText', { year: r.year }),
+      run: (r) => deleteTaxRule(r.year),
+      onDone: () => qc.invalidateQueries({ queryKey: chartKeys.all }),
+      onError: failed,
     },
   });
   const columns = useMemo(() => {
@@ -73,7 +60,7 @@ export function TaxRules() {
     ];
   }, [t, i18n.language]);
   const newButton = (
-    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })}>
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setEditing({})}>
       {t('chart.taxRules.new')}
     </Button>
   );
@@ -97,76 +84,76 @@ export function TaxRules() {
         query={rules}
         columns={columns}
         getRowId={(r) => String(r.year)}
-        rowActions={(r) => (
-          <Stack direction="row">
-            <Tooltip title={t('common.edit')}>
-              <IconButton aria-label={`${t('common.edit')} ${r.year}`} onClick={() => setDialog({ kind: 'edit', rule: r })}>
-                <Icon name="heroicons_outline:pencil-square" size={18} />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <IconButton aria-label={`${t('common.delete')} ${r.year}`} onClick={() => setDialog({ kind: 'delete', rule: r })}>
-                <Icon name="heroicons_outline:trash" size={18} />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        )}
+        rowActions={actions.render}
         empty={{ icon: 'heroicons_outline:scale', title: t('chart.taxRules.emptyTitle'), action: newButton }}
         noMatch={{ title: t('books.noMatchTitle') }}
       />
-      <ChartFormDialog
-        open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
-        title={editing ? t('chart.taxRules.edit') : t('chart.taxRules.new')}
-        app={app}
-        initial={{
-          year: editing ? String(editing.year) : String(new Date().getFullYear() + 1),
-          contractorThreshold: editing ? centsToText(editing.contractorThreshold) : '',
-          socialSecurityWageBase: editing ? centsToText(editing.socialSecurityWageBase) : '',
+      <TaxRuleFormDialog
+        open={editing !== null}
+        rule={editing?.rule}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void qc.invalidateQueries({ queryKey: chartKeys.all });
+          done(t('chart.taxRules.saved'));
         }}
-        resetKey={editing ? String(editing.year) : 'new'}
-        onClose={() => setDialog(null)}
-      >
-        {(form) => (
-          <>
-            <FormTextField
-              control={form.control}
-              name="year"
-              label={t('chart.taxRules.year')}
-              required
-              fullWidth
-              disabled={!!editing}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="contractorThreshold"
-              label={t('chart.taxRules.threshold')}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="socialSecurityWageBase"
-              label={t('chart.taxRules.wageBase')}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </>
-        )}
-      </ChartFormDialog>
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={t('chart.taxRules.deleteTitle')}
-        text={dialog?.kind === 'delete' ? t('chart.taxRules.deleteText', { year: dialog.rule.year }) : ''}
-        confirmLabel={t('common.delete')}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.rule)}
-        onClose={() => setDialog(null)}
       />
+      {actions.confirm}
       {view}
     </>
+  );
+}
+
+/** One year's rules, new or changed (the year is the key: fixed once saved). */
+function TaxRuleFormDialog({ open, rule, onClose, onSaved }: { open: boolean; rule?: TaxRule; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog<Values>
+      open={open}
+      title={rule ? t('chart.taxRules.edit') : t('chart.taxRules.new')}
+      onClose={onClose}
+      maxWidth="xs"
+      schema={SCHEMA}
+      defaultValues={() => ({
+        year: rule ? String(rule.year) : String(new Date().getFullYear() + 1),
+        contractorThreshold: rule ? centsToText(rule.contractorThreshold) : '',
+        socialSecurityWageBase: rule ? centsToText(rule.socialSecurityWageBase) : '',
+      })}
+      resetKey={rule ? String(rule.year) : 'new'}
+      submit={(v) =>
+        saveTaxRule(Number(v.year), { contractorThreshold: parseMoney(v.contractorThreshold)!, socialSecurityWageBase: parseMoney(v.socialSecurityWageBase)! })
+      }
+      onSuccess={onSaved}
+    >
+      {({ form }) => (
+        <>
+          <FormTextField
+            control={form.control}
+            name="year"
+            label={t('chart.taxRules.year')}
+            required
+            fullWidth
+            disabled={!!rule}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="contractorThreshold"
+            label={t('chart.taxRules.threshold')}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="socialSecurityWageBase"
+            label={t('chart.taxRules.wageBase')}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

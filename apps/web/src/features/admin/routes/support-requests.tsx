@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { SUPPORT_STATUSES, ZSupportAnswerBody, type SupportRequest } from '@cuadre/contracts';
-import { FormFooter, FormTextField } from '@/components/form/fields';
-import { useAppForm } from '@/components/form/use-app-form';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormTextField } from '@/components/form/fields';
 import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useNotices } from '@/components/notice';
@@ -120,15 +120,6 @@ function AnswerDialog({ request, onClose }: { request: SupportRequest; onClose: 
   const qc = useQueryClient();
   const notices = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.all });
-  const f = useAppForm<{ answer: string }>(ZSupportAnswerBody, {
-    defaultValues: { answer: request.answer ?? '' },
-    submit: (v) => answerSupportRequest(request.id, { answer: v.answer }),
-    onSuccess: () => {
-      void refresh();
-      onClose();
-    },
-    guardLeaving: false,
-  });
   const setStatus = useMutation({
     mutationFn: (status: SupportRequest['status']) => answerSupportRequest(request.id, { status }),
     onSuccess: () => {
@@ -138,51 +129,51 @@ function AnswerDialog({ request, onClose }: { request: SupportRequest; onClose: 
     onError: notices.failed,
   });
   return (
-    <Dialog open onClose={() => f.closeGuarded(onClose)} fullWidth maxWidth="sm" aria-labelledby="support-answer-title">
-      <DialogTitle id="support-answer-title">{request.subject}</DialogTitle>
-      <Box component="form" noValidate onSubmit={f.onSubmit}>
-        <DialogContent>
-          <Typography
-            variant="caption"
-            sx={{
-              color: 'text.secondary',
-            }}
-          >
-            {request.user.name} · {request.user.email} · {request.user.plan} · {formatDateTime(request.createdAt, i18n.language)}
-          </Typography>
-          <Typography sx={{ my: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.message}</Typography>
+    <FormDialog<{ answer: string }>
+      open
+      title={request.subject}
+      onClose={onClose}
+      schema={ZSupportAnswerBody}
+      defaultValues={{ answer: request.answer ?? '' }}
+      submit={(v) => answerSupportRequest(request.id, { answer: v.answer })}
+      onSuccess={() => {
+        void refresh();
+        onClose();
+      }}
+      submitLabel={t('admin.support.send')}
+      moreActions={() => (
+        <Button onClick={() => setStatus.mutate(request.status === 'closed' ? 'open' : 'closed')} disabled={setStatus.isPending}>
+          {request.status === 'closed' ? t('admin.support.reopen') : t('admin.support.close')}
+        </Button>
+      )}
+    >
+      {({ form }) => (
+        <>
+          <Box>
+            <Typography
+              variant="caption"
+              sx={{
+                color: 'text.secondary',
+              }}
+            >
+              {request.user.name} · {request.user.email} · {request.user.plan} · {formatDateTime(request.createdAt, i18n.language)}
+            </Typography>
+            <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.message}</Typography>
+          </Box>
           {request.hasScreenshot && <Screenshot id={request.id} />}
-          <Stack spacing={2} sx={{ mt: 2 }}>
-            <FormTextField
-              control={f.form.control}
-              name="answer"
-              label={t('admin.support.answerLabel')}
-              required
-              multiline
-              minRows={4}
-              slotProps={{ htmlInput: { maxLength: 5000 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, display: 'block' }}>
-          <FormFooter
-            formError={f.formError}
-            pending={f.pending}
-            submitLabel={t('admin.support.send')}
-            extra={
-              <Stack direction="row" spacing={1}>
-                <Button onClick={() => f.closeGuarded(onClose)}>{t('common.cancel')}</Button>
-                <Button onClick={() => setStatus.mutate(request.status === 'closed' ? 'open' : 'closed')} disabled={setStatus.isPending}>
-                  {request.status === 'closed' ? t('admin.support.reopen') : t('admin.support.close')}
-                </Button>
-              </Stack>
-            }
+          <FormTextField
+            control={form.control}
+            name="answer"
+            label={t('admin.support.answerLabel')}
+            required
+            multiline
+            minRows={4}
+            slotProps={{ htmlInput: { maxLength: 5000 } }}
           />
-        </DialogActions>
-      </Box>
-      {f.leaveDialog}
-      {notices.view}
-    </Dialog>
+          {notices.view}
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,49 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  MenuItem,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { KINDS_FOR_TYPE, PAYMENT_METHODS, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
-import { useAppForm } from '@/components/form/use-app-form';
-import { FormTextField } from '@/components/form/fields';
+import { Alert, Box, Button } from '@mui/material';
+import { PAYMENT_METHODS, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useErrorText } from '@/lib/error-text';
-import { centsToText, decimalText, numberText, parseMoney, purchasePreview } from '@/lib/money';
-import { useMoney } from '@/lib/settings';
-import { activeRecordsQuery, attachReceipt, booksKeys, categoriesQuery, createEntry, subcategoriesQuery, updateEntry } from '../api/books-api';
-import { ReceiptPicker } from './receipt-picker';
-import { Receipts } from './receipts';
+import { centsToText, decimalText, numberText, parseMoney } from '@/lib/money';
+import { attachReceipt, booksKeys, createEntry, updateEntry } from '../api/books-api';
+import { EntryFields, type EntryFormValues } from './entry-fields';
 
-export interface EntryFormValues {
-  date: string;
-  amount: string;
-  categoryId: string;
-  subcategoryId: string;
-  paymentMethod: (typeof PAYMENT_METHODS)[number];
-  reference: string;
-  description: string;
-  workerId: string;
-  providerId: string;
-  productId: string;
-  quantity: string;
-  unitCost: string;
-  hours: string;
-  /** A new entry's receipt, held until the entry is saved and then uploaded to it. */
-  receipt: File | null;
-}
+export type { EntryFormValues } from './entry-fields';
 
 export interface EntryFormDialogProps {
   open: boolean;
@@ -60,6 +28,23 @@ export interface EntryFormDialogProps {
 }
 
 const optionalMoney = z.string().check(z.refine((v) => v.trim() === '' || (parseMoney(v) ?? 0) > 0, { params: { i18n: 'books.validation.amount' } }));
+
+const ZEntryForm = z.object({
+  date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
+  amount: optionalMoney,
+  categoryId: z.string(),
+  subcategoryId: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  reference: z.string().check(z.maxLength(60)),
+  description: z.string().check(z.maxLength(500)),
+  workerId: z.string(),
+  providerId: z.string(),
+  productId: z.string(),
+  quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
+  unitCost: optionalMoney,
+  hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
+  receipt: z.nullable(z.custom<File>((v) => v instanceof File)),
+});
 
 /** After "Save" the dialog closes; after "Save and add another" it starts the next line. */
 type Intent = 'close' | 'next';
@@ -80,62 +65,18 @@ interface UnsentReceipt {
  */
 export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClose, onSaved, onHistory }: EntryFormDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const qc = useQueryClient();
-  const { money } = useMoney();
+  // Which button saved: Enter and "Save" close, "Save and add another" starts the next line.
   const intent = useRef<Intent>('close');
+  // About the opening in progress: forgotten when the dialog closes.
   const [notice, setNotice] = useState<string>();
   const [unsent, setUnsent] = useState<UnsentReceipt | null>(null);
   const unsentText = useErrorText(unsent?.error);
-
-  const categories = useQuery(categoriesQuery);
-  const subcategories = useQuery({ ...subcategoriesQuery(), enabled: open });
-  const workers = useQuery({ ...activeRecordsQuery('workers'), enabled: open && type === 'worker_payment' });
-  const providers = useQuery({
-    ...activeRecordsQuery('providers'),
-    enabled: open && (type === 'supplier_payment' || type === 'purchase' || type === 'expense'),
-  });
-  const products = useQuery({ ...activeRecordsQuery('products'), enabled: open && type === 'purchase' });
-
-  const schema = useMemo(
-    () =>
-      z.object({
-        date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
-        amount: optionalMoney,
-        categoryId: z.string(),
-        subcategoryId: z.string(),
-        paymentMethod: z.enum(PAYMENT_METHODS),
-        reference: z.string().check(z.maxLength(60)),
-        description: z.string().check(z.maxLength(500)),
-        workerId: z.string(),
-        providerId: z.string(),
-        productId: z.string(),
-        quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
-        unitCost: optionalMoney,
-        hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
-        receipt: z.nullable(z.custom<File>((v) => v instanceof File)),
-      }),
-    [],
-  );
-
-  const defaults = (): EntryFormValues => ({
-    date: entry?.date ?? defaultDate,
-    amount: centsToText(entry?.amount),
-    categoryId: entry?.categoryId ?? '',
-    subcategoryId: entry?.subcategoryId ?? '',
-    paymentMethod: entry?.paymentMethod ?? (type === 'income' ? 'cash' : 'card'),
-    reference: entry?.reference ?? '',
-    description: entry?.description ?? '',
-    workerId: entry?.workerId ?? '',
-    providerId: entry?.providerId ?? '',
-    productId: entry?.productId ?? '',
-    quantity: numberText(entry?.quantity, 3),
-    unitCost: centsToText(entry?.unitCost),
-    hours: numberText(entry?.hours, 2),
-    receipt: null,
-    ...preset,
-  });
+  const close = () => {
+    setNotice(undefined);
+    setUnsent(null);
+    onClose();
+  };
 
   const toBody = (v: EntryFormValues): EntryBody => {
     const byQuantity = type === 'purchase' && v.quantity.trim() !== '';
@@ -163,121 +104,96 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
   };
 
   // The next line: same day, category, method and who was paid; a new amount, and no receipt.
-  const nextLine = (v: EntryFormValues) => {
+  const nextLine = (form: UseFormReturn<EntryFormValues>, v: EntryFormValues) => {
     form.reset({ ...v, amount: '', quantity: '', reference: '', description: '', hours: '', receipt: null });
     setTimeout(() => form.setFocus(type === 'purchase' ? 'quantity' : 'amount'), 0);
   };
-  const finish = (then: Intent, v: EntryFormValues, text: string) => {
-    if (then === 'close') return onClose();
-    nextLine(v);
-    setNotice(text);
-  };
 
-  const { form, onSubmit, formError, pending, leaveDialog, closeGuarded } = useAppForm<EntryFormValues, { saved: Entry; receiptError: unknown }>(schema, {
-    defaultValues: defaults(),
-    guardLeaving: false,
-    submit: async (v) => {
-      if (entry) return { saved: await updateEntry(entry.id, toBody(v)), receiptError: undefined };
-      const saved = await createEntry(toBody(v));
-      // The entry is saved whatever becomes of its receipt: a failed upload is said, not thrown.
-      let receiptError: unknown;
-      if (v.receipt) await attachReceipt(saved.id, v.receipt).catch((err: unknown) => (receiptError = err ?? new Error('upload failed')));
-      return { saved, receiptError };
-    },
-    onSuccess: ({ saved, receiptError }, v) => {
-      void qc.invalidateQueries({ queryKey: booksKeys.all });
-      onSaved?.(saved, !entry);
-      if (entry) return onClose();
-      const then = intent.current;
-      if (receiptError !== undefined && v.receipt) {
-        // The form starts the next line so a second "Save" cannot record the same entry twice.
-        setUnsent({ entry: saved, file: v.receipt, error: receiptError, then });
-        nextLine(v);
-        return;
-      }
-      finish(then, v, t('books.entry.savedNext'));
-    },
-  });
   const retry = useMutation({
     mutationFn: (u: UnsentReceipt) => attachReceipt(u.entry.id, u.file),
     onSuccess: (_a, u) => {
       setUnsent(null);
       void qc.invalidateQueries({ queryKey: booksKeys.all });
-      if (u.then === 'close') onClose();
+      if (u.then === 'close') close();
       else setNotice(t('books.receipts.attachedLate', { name: u.file.name }));
     },
     onError: (error, u) => setUnsent({ ...u, error }),
   });
-  const { control, reset, watch, setValue } = form;
-
-  useEffect(() => {
-    setNotice(undefined);
-    setUnsent(null);
-    if (open) reset(defaults());
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the dialog opens or shows another entry, not on each render
-  }, [open, entry?.id, type]);
-
-  // The saved line's confirmation lasts until the next one is typed.
-  const { isDirty } = form.formState;
-  useEffect(() => {
-    if (isDirty) setNotice(undefined);
-  }, [isDirty]);
-
-  const categoryId = watch('categoryId');
-  const receipt = watch('receipt');
-  const productId = watch('productId');
-  const quantity = watch('quantity');
-  const unitCost = watch('unitCost');
-  const kinds = KINDS_FOR_TYPE[type];
-  const categoryOptions = (categories.data?.items ?? []).filter((c) => kinds.includes(c.kind) && (c.active || c.id === entry?.categoryId));
-  const subOptions = (subcategories.data?.items ?? []).filter((s) => s.categoryId === categoryId && (s.active || s.id === entry?.subcategoryId));
-  const preview =
-    type === 'purchase'
-      ? purchasePreview(quantity, unitCost.trim() ? parseMoney(unitCost) : (products.data?.items.find((p) => p.id === productId)?.defaultUnitCost ?? undefined))
-      : undefined;
-
-  // A product brings its category, provider and unit cost, as the server would.
-  const pickProduct = (id: string) => {
-    const p = products.data?.items.find((x) => x.id === id);
-    if (!p) return;
-    if (p.categoryId) setValue('categoryId', p.categoryId, { shouldDirty: true });
-    if (p.providerId) setValue('providerId', p.providerId, { shouldDirty: true });
-    if (p.defaultUnitCost && !form.getValues('unitCost')) setValue('unitCost', centsToText(p.defaultUnitCost), { shouldDirty: true });
-  };
-  const pickProvider = (id: string) => {
-    const p = providers.data?.items.find((x) => x.id === id);
-    if (p?.defaultCategoryId && !form.getValues('categoryId') && categoryOptions.some((c) => c.id === p.defaultCategoryId))
-      setValue('categoryId', p.defaultCategoryId, { shouldDirty: true });
-  };
-
-  const title = t(entry ? 'books.entry.editTitle' : 'books.entry.newTitle', { type: t(`books.types.${type}`) });
-  const half = { xs: 12, sm: 6 } as const;
 
   return (
-    <Dialog
+    <FormDialog<EntryFormValues, { saved: Entry; receiptError: unknown }>
       open={open}
-      onClose={pending ? undefined : () => closeGuarded(onClose)}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="entry-form-title"
+      title={t(entry ? 'books.entry.editTitle' : 'books.entry.newTitle', { type: t(`books.types.${type}`) })}
+      onClose={close}
+      schema={ZEntryForm}
+      defaultValues={() => ({
+        date: entry?.date ?? defaultDate,
+        amount: centsToText(entry?.amount),
+        categoryId: entry?.categoryId ?? '',
+        subcategoryId: entry?.subcategoryId ?? '',
+        paymentMethod: entry?.paymentMethod ?? (type === 'income' ? 'cash' : 'card'),
+        reference: entry?.reference ?? '',
+        description: entry?.description ?? '',
+        workerId: entry?.workerId ?? '',
+        providerId: entry?.providerId ?? '',
+        productId: entry?.productId ?? '',
+        quantity: numberText(entry?.quantity, 3),
+        unitCost: centsToText(entry?.unitCost),
+        hours: numberText(entry?.hours, 2),
+        receipt: null,
+        ...preset,
+      })}
+      resetKey={`${type}:${entry?.id ?? 'new'}`}
+      submit={async (v) => {
+        if (entry) return { saved: await updateEntry(entry.id, toBody(v)), receiptError: undefined };
+        const saved = await createEntry(toBody(v));
+        // The entry is saved whatever becomes of its receipt: a failed upload is said, not thrown.
+        let receiptError: unknown;
+        if (v.receipt) await attachReceipt(saved.id, v.receipt).catch((err: unknown) => (receiptError = err ?? new Error('upload failed')));
+        return { saved, receiptError };
+      }}
+      onSuccess={({ saved, receiptError }, v, form) => {
+        void qc.invalidateQueries({ queryKey: booksKeys.all });
+        onSaved?.(saved, !entry);
+        if (entry) return close();
+        const then = intent.current;
+        if (receiptError !== undefined && v.receipt) {
+          // The form starts the next line so a second "Save" cannot record the same entry twice.
+          setUnsent({ entry: saved, file: v.receipt, error: receiptError, then });
+          nextLine(form, v);
+          return;
+        }
+        if (then === 'close') return close();
+        nextLine(form, v);
+        setNotice(t('books.entry.savedNext'));
+      }}
+      busy={retry.isPending}
+      startAction={entry && onHistory ? () => <Button onClick={() => onHistory(entry)}>{t('books.entry.history')}</Button> : undefined}
+      moreActions={
+        entry
+          ? undefined
+          : (app) => (
+              <Button
+                variant="outlined"
+                disabled={app.pending || retry.isPending}
+                onClick={() => {
+                  intent.current = 'next';
+                  // Back to "close" once this save is done, whatever its outcome: Enter and "Save" close.
+                  void app.onSubmit().finally(() => (intent.current = 'close'));
+                }}
+              >
+                {t('books.entry.saveAnother')}
+              </Button>
+            )
+      }
     >
-      <form
-        onSubmit={(e) => {
-          // Enter and "Save" save and close.
-          intent.current = 'close';
-          void onSubmit(e);
-        }}
-        noValidate
-      >
-        <DialogTitle id="entry-form-title">{title}</DialogTitle>
-        <DialogContent>
+      {(app) => (
+        <>
           {/* About the entry just saved, not the form below: above it, where the eye is after saving. */}
           {unsent && (
             <Alert
               severity="warning"
               role="alert"
-              sx={{ mb: 1 }}
               action={
                 <Button color="inherit" size="small" onClick={() => retry.mutate(unsent)} disabled={retry.isPending}>
                   {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.retry')}
@@ -293,220 +209,23 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
               </Box>
             </Alert>
           )}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={half}>
-              <FormTextField
-                control={control}
-                name="date"
-                type="date"
-                label={t('books.fields.date')}
-                fullWidth
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            {type === 'purchase' ? (
-              <>
-                <Grid size={half}>
-                  <FormTextField control={control} name="productId" select label={t('books.fields.product')} fullWidth onValueChange={pickProduct}>
-                    <MenuItem value="">{t('books.none')}</MenuItem>
-                    {(products.data?.items ?? []).map((p) => (
-                      <MenuItem key={p.id} value={p.id}>
-                        {p.name}
-                      </MenuItem>
-                    ))}
-                  </FormTextField>
-                </Grid>
-                <Grid size={half}>
-                  <FormTextField
-                    control={control}
-                    name="quantity"
-                    label={t('books.fields.quantity')}
-                    fullWidth
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  />
-                </Grid>
-                <Grid size={half}>
-                  <FormTextField
-                    control={control}
-                    name="unitCost"
-                    label={t('books.fields.unitCost')}
-                    fullWidth
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  />
-                </Grid>
-                <Grid size={12}>
-                  {quantity.trim() ? (
-                    <Typography
-                      variant="body2"
-                      aria-live="polite"
-                      sx={{
-                        color: 'text.secondary',
-                      }}
-                    >
-                      {t('books.entry.computedAmount')}: <strong>{preview !== undefined ? money(preview) : '—'}</strong>
-                    </Typography>
-                  ) : (
-                    <FormTextField
-                      control={control}
-                      name="amount"
-                      label={t('books.fields.amount')}
-                      helperText={t('books.entry.amountOrQuantity')}
-                      fullWidth
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    />
-                  )}
-                </Grid>
-              </>
-            ) : (
-              <Grid size={half}>
-                <FormTextField
-                  control={control}
-                  name="amount"
-                  label={t('books.fields.amount')}
-                  fullWidth
-                  required
-                  autoFocus
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                />
-              </Grid>
-            )}
-            {type === 'worker_payment' && (
-              <>
-                <Grid size={half}>
-                  <FormTextField control={control} name="workerId" select label={t('books.fields.worker')} fullWidth required>
-                    {(workers.data?.items ?? []).map((w) => (
-                      <MenuItem key={w.id} value={w.id}>
-                        {w.name}
-                      </MenuItem>
-                    ))}
-                    {entry?.workerId && !workers.data?.items.some((w) => w.id === entry.workerId) && (
-                      <MenuItem value={entry.workerId}>{entry.workerName}</MenuItem>
-                    )}
-                  </FormTextField>
-                </Grid>
-                <Grid size={half}>
-                  <FormTextField control={control} name="hours" label={t('books.fields.hours')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-                </Grid>
-              </>
-            )}
-            {(type === 'supplier_payment' || type === 'purchase' || type === 'expense') && (
-              <Grid size={half}>
-                <FormTextField
-                  control={control}
-                  name="providerId"
-                  select
-                  label={t('books.fields.provider')}
-                  fullWidth
-                  required={type === 'supplier_payment'}
-                  onValueChange={pickProvider}
-                >
-                  {type !== 'supplier_payment' && <MenuItem value="">{t('books.none')}</MenuItem>}
-                  {(providers.data?.items ?? []).map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.name}
-                    </MenuItem>
-                  ))}
-                  {entry?.providerId && !providers.data?.items.some((p) => p.id === entry.providerId) && (
-                    <MenuItem value={entry.providerId}>{entry.providerName}</MenuItem>
-                  )}
-                </FormTextField>
-              </Grid>
-            )}
-            <Grid size={half}>
-              <FormTextField
-                control={control}
-                name="categoryId"
-                select
-                label={t('books.fields.category')}
-                fullWidth
-                required
-                onValueChange={() => setValue('subcategoryId', '')}
-              >
-                {categoryOptions.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="subcategoryId" select label={t('books.fields.subcategory')} fullWidth disabled={subOptions.length === 0}>
-                <MenuItem value="">{t('books.none')}</MenuItem>
-                {subOptions.map((s) => (
-                  <MenuItem key={s.id} value={s.id}>
-                    {s.name}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="paymentMethod" select label={t('books.fields.paymentMethod')} fullWidth>
-                {PAYMENT_METHODS.map((m) => (
-                  <MenuItem key={m} value={m}>
-                    {t(`books.methods.${m}`)}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="reference" label={t('books.fields.reference')} fullWidth />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField control={control} name="description" label={t('books.fields.description')} fullWidth multiline={!!entry} />
-            </Grid>
-            <Grid size={12}>
-              {entry ? (
-                <Receipts entry={entry} />
-              ) : (
-                <ReceiptPicker file={receipt} onChange={(f) => setValue('receipt', f, { shouldDirty: true })} disabled={pending} />
-              )}
-            </Grid>
-          </Grid>
-          <Stack spacing={1} sx={{ mt: 2 }}>
-            {formError && (
-              <Alert severity="error" role="alert">
-                {formError}
-              </Alert>
-            )}
-            {notice && (
-              <Alert severity="success" role="status">
-                {notice}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        {/* A phone stacks the buttons at full width, the one that saves on top: three do not fit side by side. */}
-        <DialogActions
-          disableSpacing
-          sx={{ px: 3, pb: 2, gap: 1, flexDirection: { xs: 'column-reverse', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
-        >
-          {entry && onHistory && (
-            <Button onClick={() => onHistory(entry)} sx={{ mr: { sm: 'auto' } }}>
-              {t('books.entry.history')}
-            </Button>
-          )}
-          <Button onClick={() => closeGuarded(onClose)} disabled={pending || retry.isPending}>
-            {t('common.cancel')}
-          </Button>
-          {!entry && (
-            <Button
-              variant="outlined"
-              disabled={pending || retry.isPending}
-              onClick={() => {
-                intent.current = 'next';
-                void onSubmit();
-              }}
-            >
-              {t('books.entry.saveAnother')}
-            </Button>
-          )}
-          <Button type="submit" variant="contained" disabled={pending || retry.isPending}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-      {leaveDialog}
-    </Dialog>
+          <EntryFields app={app} open={open} type={type} entry={entry} />
+          <SavedNotice notice={notice} isDirty={app.form.formState.isDirty} onTyped={() => setNotice(undefined)} />
+        </>
+      )}
+    </FormDialog>
   );
+}
+
+/** The saved line's confirmation, until the next one is typed. */
+function SavedNotice({ notice, isDirty, onTyped }: { notice?: string; isDirty: boolean; onTyped: () => void }) {
+  const typed = useEffectEvent(onTyped);
+  useEffect(() => {
+    if (isDirty) typed();
+  }, [isDirty]);
+  return notice ? (
+    <Alert severity="success" role="status">
+      {notice}
+    </Alert>
+  ) : null;
 }

@@ -1,15 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 // Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
 import { visuallyHidden } from '@mui/utils';
 import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
+import { useRowActions } from '@/components/list-kit/row-actions';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { downloadFile } from '@/lib/download';
 import { useNotices } from '@/components/notice';
@@ -60,18 +60,21 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
   const apiQuery = { ...toApiQuery(params), type, from: m.from, to: m.to, ...fixed };
   const entries = useQuery(entriesQuery(apiQuery));
 
-  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; entry: Entry } | { kind: 'delete'; entry: Entry } | null>(null);
+  const [editing, setEditing] = useState<{ entry?: Entry } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const { failed, view } = useNotices();
-  const remove = useMutation({
-    mutationFn: (e: Entry) => deleteEntry(e.id),
-    onSuccess: async () => {
-      setDialog(null);
-      await qc.invalidateQueries({ queryKey: booksKeys.all });
-    },
-    onError: (err) => {
-      setDialog(null);
-      failed(err);
+  const rowActions = useRowActions<Entry>({
+    nameOf: (e) => `${e.date} ${money(e.amount)}`,
+    // A closed month's entry opens to be read; the server refuses a change.
+    onEdit: (entry) => setEditing({ entry }),
+    locked: closed,
+    viewWhenLocked: true,
+    remove: {
+      title: t('books.entry.deleteTitle'),
+      text: (e) => t('books.entry.deleteText', { date: formatShortDate(e.date, i18n.language), amount: money(e.amount) }),
+      run: (e) => deleteEntry(e.id),
+      onDone: () => qc.invalidateQueries({ queryKey: booksKeys.all }),
+      onError: failed,
     },
   });
 
@@ -171,7 +174,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
 
   const sortLabels = Object.fromEntries(ENTRY_SORTS.map((s) => [s, t(`books.sorts.${s}`)])) as Record<EntrySort, string>;
   const newButton = (
-    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })} disabled={closed}>
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setEditing({})} disabled={closed}>
       {t('books.entry.new', { type: t(`books.types.${type}`) })}
     </Button>
   );
@@ -231,29 +234,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         columns={columns}
         getRowId={(e) => e.id}
         totals={entries.data ? { date: t('books.total', { count: entries.data.totals.count }), amount: money(entries.data.totals.amount) } : undefined}
-        rowActions={(e) => (
-          <Stack direction="row">
-            <Tooltip title={closed ? t('books.entry.view') : t('common.edit')}>
-              <IconButton
-                aria-label={`${closed ? t('books.entry.view') : t('common.edit')} ${e.date} ${money(e.amount)}`}
-                onClick={() => setDialog({ kind: 'edit', entry: e })}
-              >
-                <Icon name={closed ? 'heroicons_outline:eye' : 'heroicons_outline:pencil-square'} size={18} />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <span>
-                <IconButton
-                  aria-label={`${t('common.delete')} ${e.date} ${money(e.amount)}`}
-                  onClick={() => setDialog({ kind: 'delete', entry: e })}
-                  disabled={closed}
-                >
-                  <Icon name="heroicons_outline:trash" size={18} />
-                </IconButton>
-              </span>
-            </Tooltip>
-          </Stack>
-        )}
+        rowActions={rowActions.render}
         empty={{
           icon: 'heroicons_outline:banknotes',
           title: t('books.emptyTitle'),
@@ -263,28 +244,15 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
       />
       <EntryFormDialog
-        open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
+        open={editing !== null}
         type={type}
-        entry={dialog?.kind === 'edit' ? dialog.entry : undefined}
+        entry={editing?.entry}
         defaultDate={m.defaultDate}
         preset={preset}
-        onClose={() => setDialog(null)}
+        onClose={() => setEditing(null)}
         onHistory={(e) => setHistoryOf(e.id)}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={t('books.entry.deleteTitle')}
-        text={
-          dialog?.kind === 'delete'
-            ? t('books.entry.deleteText', { date: formatShortDate(dialog.entry.date, i18n.language), amount: money(dialog.entry.amount) })
-            : ''
-        }
-        confirmLabel={t('common.delete')}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.entry)}
-        onClose={() => setDialog(null)}
-      />
+      {rowActions.confirm}
       <HistoryDialog entity="entry" id={historyOf} onClose={() => setHistoryOf(null)} />
       {view}
     </Box>

@@ -1,12 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar, listColumns, type ListColumn } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
+import { useRowActions } from '@/components/list-kit/row-actions';
+import { ACTIVE_FILTER, StatusFilter } from '@/components/list-kit/status-filter';
 import { ApiError } from '@/lib/api';
 import { useNotices } from '@/components/notice';
 import { booksKeys, deleteRecord, registryQuery, saveRecord, type RegistryName } from '../api/books-api';
@@ -46,42 +47,56 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
   const { t } = useTranslation();
   const qc = useQueryClient();
   const config = useMemo<ListConfig<string, 'active'>>(
-    () => ({ sorts: props.sorts, defaultSort: props.sorts[0], defaultOrder: 'asc', filters: { active: ['true', 'false'] } }),
+    () => ({ sorts: props.sorts, defaultSort: props.sorts[0], defaultOrder: 'asc', filters: { active: ACTIVE_FILTER } }),
     [props.sorts],
   );
   const list = useListParams(config);
-  const { params, setParams } = list;
-  const records = useQuery(registryQuery(name, toApiQuery(params)));
-  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; record: T } | { kind: 'delete'; record: T } | null>(null);
+  const records = useQuery(registryQuery(name, toApiQuery(list.params)));
+  const [editing, setEditing] = useState<{ record?: T } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const { done, failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: booksKeys.registry(name) });
 
-  const remove = useMutation({
-    mutationFn: (r: T) => deleteRecord(name, r.id),
-    onSuccess: async (_ok, r) => {
-      setDialog(null);
-      await refresh();
-      done(t('books.registry.deleted', { name: r.name }));
-    },
-    onError: async (err, r) => {
-      setDialog(null);
-      // In use: deactivating keeps the books whole; offer it at once.
-      if (err instanceof ApiError && err.code === 'CONFLICT') {
-        await saveRecord(name, r.id, { active: false }).then(refresh, failed);
-        done(t('books.registry.deactivatedInUse', { name: r.name }));
-      } else failed(err);
-    },
-  });
   const toggle = useMutation({
     mutationFn: (r: T) => saveRecord(name, r.id, { active: !r.active }),
     onSuccess: refresh,
     onError: failed,
   });
+  const actions = useRowActions<T>({
+    nameOf: (r) => r.name,
+    onEdit: (record) => setEditing({ record }),
+    activation: { isActive: (r) => r.active, toggle: (r) => toggle.mutate(r) },
+    remove: {
+      title: t('books.registry.deleteTitle'),
+      text: (r) => t('books.registry.deleteText', { name: r.name }),
+      run: (r) => deleteRecord(name, r.id),
+      onDone: async (r) => {
+        await refresh();
+        done(t('books.registry.deleted', { name: r.name }));
+      },
+      onError: async (err, r) => {
+        // In use: deactivating keeps the books whole; offer it at once.
+        if (err instanceof ApiError && err.code === 'CONFLICT') {
+          await saveRecord(name, r.id, { active: false }).then(refresh, failed);
+          done(t('books.registry.deactivatedInUse', { name: r.name }));
+        } else failed(err);
+      },
+    },
+    extra: (r) => (
+      <>
+        {props.extraActions?.(r)}
+        <Tooltip title={t('books.history.title')}>
+          <IconButton aria-label={`${t('books.history.title')} ${r.name}`} onClick={() => setHistoryOf(r.id)}>
+            <Icon name="heroicons_outline:clock" size={18} />
+          </IconButton>
+        </Tooltip>
+      </>
+    ),
+  });
 
-  const column = listColumns<T>();
-  const columns = useMemo(
-    () => [
+  const columns = useMemo(() => {
+    const column = listColumns<T>();
+    return [
       column.display({
         id: 'name',
         meta: { label: t('books.fields.name'), sortKey: 'name', card: 'title' },
@@ -99,13 +114,11 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
           <Chip size="small" label={r.active ? t('books.active') : t('books.inactive')} color={r.active ? 'success' : 'default'} variant="outlined" />
         ),
       }),
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the column helper is stateless; props.columns changes with the language
-    [t, props.columns],
-  );
+    ];
+  }, [t, props.columns]);
   const sortLabels = Object.fromEntries(props.sorts.map((s) => [s, t(`books.sorts.${s}`)]));
   const newButton = (
-    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })}>
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setEditing({})}>
       {t(`books.registry.${name}.new`)}
     </Button>
   );
@@ -114,18 +127,7 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
     <Box>
       <PageHeader title={title} subtitle={subtitle} actions={newButton} />
       <ListToolbar list={list} searchLabel={t('books.searchLabel')} searchPlaceholder={t(`books.registry.${name}.search`)} sortLabels={sortLabels}>
-        <TextField
-          select
-          size="small"
-          label={t('books.fields.status')}
-          value={params.filters.active ?? ''}
-          onChange={(e) => setParams({ filters: { active: e.target.value || undefined } })}
-          sx={{ minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}
-        >
-          <MenuItem value="">{t('books.all')}</MenuItem>
-          <MenuItem value="true">{t('books.active')}</MenuItem>
-          <MenuItem value="false">{t('books.inactive')}</MenuItem>
-        </TextField>
+        <StatusFilter list={list} />
       </ListToolbar>
       <DataList
         label={title}
@@ -133,58 +135,25 @@ export function RegistryPage<T extends RecordBase>(props: RegistryPageProps<T>) 
         query={records as never /* never: one page serves four registries; rows are T by the name given */}
         columns={columns}
         getRowId={(r: T) => r.id}
-        rowActions={(r: T) => (
-          <Stack direction="row">
-            {props.extraActions?.(r)}
-            <Tooltip title={t('common.edit')}>
-              <IconButton aria-label={`${t('common.edit')} ${r.name}`} onClick={() => setDialog({ kind: 'edit', record: r })}>
-                <Icon name="heroicons_outline:pencil-square" size={18} />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={r.active ? t('books.registry.deactivate') : t('books.registry.activate')}>
-              <IconButton aria-label={`${r.active ? t('books.registry.deactivate') : t('books.registry.activate')} ${r.name}`} onClick={() => toggle.mutate(r)}>
-                <Icon name={r.active ? 'heroicons_outline:archive-box' : 'heroicons_outline:arrow-uturn-left'} size={18} />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('books.history.title')}>
-              <IconButton aria-label={`${t('books.history.title')} ${r.name}`} onClick={() => setHistoryOf(r.id)}>
-                <Icon name="heroicons_outline:clock" size={18} />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <IconButton aria-label={`${t('common.delete')} ${r.name}`} onClick={() => setDialog({ kind: 'delete', record: r })}>
-                <Icon name="heroicons_outline:trash" size={18} />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        )}
+        rowActions={actions.render}
         empty={{ icon, title: t(`books.registry.${name}.emptyTitle`), text: t(`books.registry.${name}.emptyText`), action: newButton }}
         noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
       />
       <RegistryFormDialog
-        open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
-        title={dialog?.kind === 'edit' ? t(`books.registry.${name}.edit`) : t(`books.registry.${name}.new`)}
+        open={editing !== null}
+        title={editing?.record ? t(`books.registry.${name}.edit`) : t(`books.registry.${name}.new`)}
         fields={fields}
-        initial={toForm(dialog?.kind === 'edit' ? dialog.record : undefined)}
-        recordKey={dialog?.kind === 'edit' ? dialog.record.id : 'new'}
-        onClose={() => setDialog(null)}
+        initial={() => toForm(editing?.record)}
+        recordKey={editing?.record?.id ?? 'new'}
+        onClose={() => setEditing(null)}
         onSubmit={async (values) => {
-          const saved = await saveRecord(name, dialog?.kind === 'edit' ? dialog.record.id : undefined, toBody(values));
+          const saved = await saveRecord(name, editing?.record?.id, toBody(values));
           await refresh();
-          setDialog(null);
+          setEditing(null);
           done(t('books.registry.saved', { name: saved.name }));
         }}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={t('books.registry.deleteTitle')}
-        text={dialog?.kind === 'delete' ? t('books.registry.deleteText', { name: dialog.record.name }) : ''}
-        confirmLabel={t('common.delete')}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.record)}
-        onClose={() => setDialog(null)}
-      />
+      {actions.confirm}
       <HistoryDialog entity={AUDIT_ENTITY[name]} id={historyOf} onClose={() => setHistoryOf(null)} />
       {view}
     </Box>

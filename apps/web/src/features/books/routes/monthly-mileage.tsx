@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { TRIP_SORTS, type Trip } from '@cuadre/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
+import { useRowActions } from '@/components/list-kit/row-actions';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
@@ -33,20 +33,28 @@ export default function MonthlyMileage() {
   const closed = useMonthClosed(m.year, m.month);
   const list = useListParams(TRIP_LIST);
   const trips = useQuery(tripsQuery({ ...toApiQuery(list.params), from: m.from, to: m.to }));
-  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'edit'; trip: Trip } | { kind: 'delete'; trip: Trip } | null>(null);
+  const [editing, setEditing] = useState<{ trip?: Trip } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const { failed, view } = useNotices();
-  const miles = (n: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n);
-  const remove = useMutation({
-    mutationFn: (trip: Trip) => deleteTrip(trip.id),
-    onSuccess: async () => {
-      setDialog(null);
-      await qc.invalidateQueries({ queryKey: booksKeys.all });
+  const miles = useCallback((n: number) => numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(n), [i18n.language]);
+  const actions = useRowActions<Trip>({
+    nameOf: (tr) => `${tr.date} ${tr.purpose}`,
+    onEdit: (trip) => setEditing({ trip }),
+    locked: closed,
+    remove: {
+      title: t('books.trips.deleteTitle'),
+      text: (tr) => t('books.trips.deleteText', { date: formatShortDate(tr.date, i18n.language), purpose: tr.purpose }),
+      run: (tr) => deleteTrip(tr.id),
+      onDone: () => qc.invalidateQueries({ queryKey: booksKeys.all }),
+      onError: failed,
     },
-    onError: (err) => {
-      setDialog(null);
-      failed(err);
-    },
+    extra: (tr) => (
+      <Tooltip title={t('books.history.title')}>
+        <IconButton aria-label={`${t('books.history.title')} ${tr.date} ${tr.purpose}`} onClick={() => setHistoryOf(tr.id)}>
+          <Icon name="heroicons_outline:clock" size={18} />
+        </IconButton>
+      </Tooltip>
+    ),
   });
 
   const columns = useMemo(
@@ -91,12 +99,11 @@ export default function MonthlyMileage() {
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- miles() follows the language
-    [t, i18n.language, money],
+    [t, i18n.language, money, miles],
   );
   const sortLabels = Object.fromEntries(TRIP_SORTS.map((s) => [s, t(`books.sorts.${s}`)])) as Record<TripSort, string>;
   const newButton = (
-    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setDialog({ kind: 'new' })} disabled={closed}>
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setEditing({})} disabled={closed}>
       {t('books.trips.new')}
     </Button>
   );
@@ -155,54 +162,12 @@ export default function MonthlyMileage() {
               }
             : undefined
         }
-        rowActions={(tr) => (
-          <Stack direction="row">
-            <Tooltip title={t('common.edit')}>
-              <span>
-                <IconButton aria-label={`${t('common.edit')} ${tr.date} ${tr.purpose}`} onClick={() => setDialog({ kind: 'edit', trip: tr })} disabled={closed}>
-                  <Icon name="heroicons_outline:pencil-square" size={18} />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('books.history.title')}>
-              <IconButton aria-label={`${t('books.history.title')} ${tr.date} ${tr.purpose}`} onClick={() => setHistoryOf(tr.id)}>
-                <Icon name="heroicons_outline:clock" size={18} />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <span>
-                <IconButton
-                  aria-label={`${t('common.delete')} ${tr.date} ${tr.purpose}`}
-                  onClick={() => setDialog({ kind: 'delete', trip: tr })}
-                  disabled={closed}
-                >
-                  <Icon name="heroicons_outline:trash" size={18} />
-                </IconButton>
-              </span>
-            </Tooltip>
-          </Stack>
-        )}
+        rowActions={actions.render}
         empty={{ icon: 'heroicons_outline:map', title: t('books.trips.emptyTitle'), text: t('books.trips.emptyText'), action: closed ? undefined : newButton }}
         noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
       />
-      <TripFormDialog
-        open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
-        trip={dialog?.kind === 'edit' ? dialog.trip : undefined}
-        defaultDate={m.defaultDate}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={t('books.trips.deleteTitle')}
-        text={
-          dialog?.kind === 'delete' ? t('books.trips.deleteText', { date: formatShortDate(dialog.trip.date, i18n.language), purpose: dialog.trip.purpose }) : ''
-        }
-        confirmLabel={t('common.delete')}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.trip)}
-        onClose={() => setDialog(null)}
-      />
+      <TripFormDialog open={editing !== null} trip={editing?.trip} defaultDate={m.defaultDate} onClose={() => setEditing(null)} />
+      {actions.confirm}
       <HistoryDialog entity="trip" id={historyOf} onClose={() => setHistoryOf(null)} />
       {view}
     </Box>

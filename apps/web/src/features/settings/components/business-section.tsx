@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -57,9 +57,12 @@ export function BusinessSection({ onSaved }: { onSaved: (text: string) => void }
     },
   });
   const { control, reset, formState } = form;
+  // The server's values arrive (or change) after the form: an untouched form follows them.
+  const follow = useEffectEvent(() => {
+    if (!form.formState.isDirty) reset(initial());
+  });
   useEffect(() => {
-    if (settings.data && !formState.isDirty) reset(initial());
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the server's values while the form is untouched
+    if (settings.data) follow();
   }, [settings.data]);
 
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZDeleteAccountBody } from '@cuadre/contracts';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Stack, Typography } from '@mui/material';
+import { Box, Button, DialogContentText, Divider, Stack, Typography } from '@mui/material';
 import { FormTextField } from '@/components/form/fields';
-import { useAppForm } from '@/components/form/use-app-form';
+import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
 import { deleteAccount, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
@@ -54,27 +54,27 @@ export function DataSection() {
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { form, onSubmit, formError, pending, closeGuarded, leaveDialog } = useAppForm<{ password: string }>(ZDeleteAccountBody, {
-    defaultValues: { password: '' },
-    submit: ({ password }) => deleteAccount(password),
-    // The account is gone, and with it every session: back to the start.
-    onSuccess: () => {
-      session.clear();
-      window.location.assign('/sign-in');
-    },
-    guardLeaving: false,
-  });
   return (
-    <Dialog open onClose={pending ? undefined : () => closeGuarded(onClose)} aria-labelledby="delete-account-title" fullWidth maxWidth="xs">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <DialogTitle id="delete-account-title">{t('settings.data.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('settings.data.deleteConfirm')}</DialogContentText>
-          {formError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {formError}
-            </Alert>
-          )}
+    <FormDialog<{ password: string }>
+      open
+      title={t('settings.data.deleteTitle')}
+      onClose={onClose}
+      maxWidth="xs"
+      schema={ZDeleteAccountBody}
+      defaultValues={{ password: '' }}
+      submit={({ password }) => deleteAccount(password)}
+      // The account is gone, and with it every session: back to the start.
+      onSuccess={() => {
+        session.clear();
+        window.location.assign('/sign-in');
+      }}
+      submitLabel={t('settings.data.deleteNow')}
+      cancelLabel={t('settings.data.cancel')}
+      destructive
+    >
+      {({ form }) => (
+        <>
+          <DialogContentText>{t('settings.data.deleteConfirm')}</DialogContentText>
           <FormTextField
             control={form.control}
             name="password"
@@ -84,17 +84,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             autoFocus
             fullWidth
           />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {t('settings.data.cancel')}
-          </Button>
-          <Button type="submit" color="error" variant="contained" disabled={pending}>
-            {t('settings.data.deleteNow')}
-          </Button>
-        </DialogActions>
-      </form>
-      {leaveDialog}
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

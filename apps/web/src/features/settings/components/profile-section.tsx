@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -85,12 +85,12 @@ export function ProfileSection({ user, onSaved, onError }: { user: User; onSaved
     fieldOf: (path) => path.replace(/^user\./, ''),
   });
   const { control, reset, formState } = form;
-  // When the user changes elsewhere (the top bar, another tab), an untouched form follows.
-  useEffect(() => {
-    if (!formState.isDirty) reset({ name: user.name });
-    // formState.isDirty is read, not watched: a save resets it itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the saved user; isDirty is read, not watched
-  }, [user.name]);
+  // When the user changes elsewhere (the top bar, another tab), an untouched form follows; a form
+  // being typed in is left alone (whether it is, is read when the user changes, not watched).
+  const follow = useEffectEvent((name: string) => {
+    if (!form.formState.isDirty) reset({ name });
+  });
+  useEffect(() => follow(user.name), [user.name]);
 
   return (
     <Stack spacing={3}>

@@ -1,0 +1,232 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Grid, MenuItem, Typography } from '@mui/material';
+import { KINDS_FOR_TYPE, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
+import { FormTextField } from '@/components/form/fields';
+import type { AppForm } from '@/components/form/use-app-form';
+import { centsToText, parseMoney, purchasePreview } from '@/lib/money';
+import { useMoney } from '@/lib/settings';
+import { activeRecordsQuery, categoriesQuery, subcategoriesQuery } from '../api/books-api';
+import { ReceiptPicker } from './receipt-picker';
+import { Receipts } from './receipts';
+
+export interface EntryFormValues {
+  date: string;
+  amount: string;
+  categoryId: string;
+  subcategoryId: string;
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
+  reference: string;
+  description: string;
+  workerId: string;
+  providerId: string;
+  productId: string;
+  quantity: string;
+  unitCost: string;
+  hours: string;
+  /** A new entry's receipt, held until the entry is saved and then uploaded to it. */
+  receipt: File | null;
+}
+
+/** The fields the entry's type takes; a product or a provider fills what it brings. */
+export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryFormValues>; open: boolean; type: EntryType; entry?: Entry }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const { form, pending } = app;
+  const { control, watch, setValue } = form;
+  const categories = useQuery(categoriesQuery);
+  const subcategories = useQuery({ ...subcategoriesQuery(), enabled: open });
+  const workers = useQuery({ ...activeRecordsQuery('workers'), enabled: open && type === 'worker_payment' });
+  const providers = useQuery({
+    ...activeRecordsQuery('providers'),
+    enabled: open && (type === 'supplier_payment' || type === 'purchase' || type === 'expense'),
+  });
+  const products = useQuery({ ...activeRecordsQuery('products'), enabled: open && type === 'purchase' });
+
+  const categoryId = watch('categoryId');
+  const receipt = watch('receipt');
+  const productId = watch('productId');
+  const quantity = watch('quantity');
+  const unitCost = watch('unitCost');
+  const kinds = KINDS_FOR_TYPE[type];
+  const categoryOptions = (categories.data?.items ?? []).filter((c) => kinds.includes(c.kind) && (c.active || c.id === entry?.categoryId));
+  const subOptions = (subcategories.data?.items ?? []).filter((s) => s.categoryId === categoryId && (s.active || s.id === entry?.subcategoryId));
+  const preview =
+    type === 'purchase'
+      ? purchasePreview(quantity, unitCost.trim() ? parseMoney(unitCost) : (products.data?.items.find((p) => p.id === productId)?.defaultUnitCost ?? undefined))
+      : undefined;
+
+  // A product brings its category, provider and unit cost, as the server would.
+  const pickProduct = (id: string) => {
+    const p = products.data?.items.find((x) => x.id === id);
+    if (!p) return;
+    if (p.categoryId) setValue('categoryId', p.categoryId, { shouldDirty: true });
+    if (p.providerId) setValue('providerId', p.providerId, { shouldDirty: true });
+    if (p.defaultUnitCost && !form.getValues('unitCost')) setValue('unitCost', centsToText(p.defaultUnitCost), { shouldDirty: true });
+  };
+  const pickProvider = (id: string) => {
+    const p = providers.data?.items.find((x) => x.id === id);
+    if (p?.defaultCategoryId && !form.getValues('categoryId') && categoryOptions.some((c) => c.id === p.defaultCategoryId))
+      setValue('categoryId', p.defaultCategoryId, { shouldDirty: true });
+  };
+  const half = { xs: 12, sm: 6 } as const;
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={half}>
+        <FormTextField
+          control={control}
+          name="date"
+          type="date"
+          label={t('books.fields.date')}
+          fullWidth
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Grid>
+      {type === 'purchase' ? (
+        <>
+          <Grid size={half}>
+            <FormTextField control={control} name="productId" select label={t('books.fields.product')} fullWidth onValueChange={pickProduct}>
+              <MenuItem value="">{t('books.none')}</MenuItem>
+              {(products.data?.items ?? []).map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.name}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="quantity" label={t('books.fields.quantity')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="unitCost" label={t('books.fields.unitCost')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          </Grid>
+          <Grid size={12}>
+            {quantity.trim() ? (
+              <Typography
+                variant="body2"
+                aria-live="polite"
+                sx={{
+                  color: 'text.secondary',
+                }}
+              >
+                {t('books.entry.computedAmount')}: <strong>{preview !== undefined ? money(preview) : '—'}</strong>
+              </Typography>
+            ) : (
+              <FormTextField
+                control={control}
+                name="amount"
+                label={t('books.fields.amount')}
+                helperText={t('books.entry.amountOrQuantity')}
+                fullWidth
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+            )}
+          </Grid>
+        </>
+      ) : (
+        <Grid size={half}>
+          <FormTextField
+            control={control}
+            name="amount"
+            label={t('books.fields.amount')}
+            fullWidth
+            required
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Grid>
+      )}
+      {type === 'worker_payment' && (
+        <>
+          <Grid size={half}>
+            <FormTextField control={control} name="workerId" select label={t('books.fields.worker')} fullWidth required>
+              {(workers.data?.items ?? []).map((w) => (
+                <MenuItem key={w.id} value={w.id}>
+                  {w.name}
+                </MenuItem>
+              ))}
+              {entry?.workerId && !workers.data?.items.some((w) => w.id === entry.workerId) && <MenuItem value={entry.workerId}>{entry.workerName}</MenuItem>}
+            </FormTextField>
+          </Grid>
+          <Grid size={half}>
+            <FormTextField control={control} name="hours" label={t('books.fields.hours')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          </Grid>
+        </>
+      )}
+      {(type === 'supplier_payment' || type === 'purchase' || type === 'expense') && (
+        <Grid size={half}>
+          <FormTextField
+            control={control}
+            name="providerId"
+            select
+            label={t('books.fields.provider')}
+            fullWidth
+            required={type === 'supplier_payment'}
+            onValueChange={pickProvider}
+          >
+            {type !== 'supplier_payment' && <MenuItem value="">{t('books.none')}</MenuItem>}
+            {(providers.data?.items ?? []).map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+            {entry?.providerId && !providers.data?.items.some((p) => p.id === entry.providerId) && (
+              <MenuItem value={entry.providerId}>{entry.providerName}</MenuItem>
+            )}
+          </FormTextField>
+        </Grid>
+      )}
+      <Grid size={half}>
+        <FormTextField
+          control={control}
+          name="categoryId"
+          select
+          label={t('books.fields.category')}
+          fullWidth
+          required
+          onValueChange={() => setValue('subcategoryId', '')}
+        >
+          {categoryOptions.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={half}>
+        <FormTextField control={control} name="subcategoryId" select label={t('books.fields.subcategory')} fullWidth disabled={subOptions.length === 0}>
+          <MenuItem value="">{t('books.none')}</MenuItem>
+          {subOptions.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={half}>
+        <FormTextField control={control} name="paymentMethod" select label={t('books.fields.paymentMethod')} fullWidth>
+          {PAYMENT_METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {t(`books.methods.${m}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={half}>
+        <FormTextField control={control} name="reference" label={t('books.fields.reference')} fullWidth />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField control={control} name="description" label={t('books.fields.description')} fullWidth multiline={!!entry} />
+      </Grid>
+      <Grid size={12}>
+        {entry ? (
+          <Receipts entry={entry} />
+        ) : (
+          <ReceiptPicker file={receipt} onChange={(f) => setValue('receipt', f, { shouldDirty: true })} disabled={pending} />
+        )}
+      </Grid>
+    </Grid>
+  );
+}
