@@ -1,13 +1,22 @@
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { PAYMENT_METHODS, type Category, type ImportPreview, type ImportRow, type Job, type PaymentMethod } from '@cuadre/contracts';
 import { JobProgress } from '@/components/job-panel';
-import { ReportTable, type ReportColumn } from '@/components/report-table/report-table';
+import { DataList, listColumns, type ListQuery } from '@/components/list-kit/data-list';
+import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
+import { useMoney } from '@/lib/settings';
 import { formatShortDate } from '@/lib/format';
 import { usable, type Choice } from './import-types';
 
-const PAGE = 50;
+interface ReviewRow {
+  r: ImportRow;
+  /** The row's place in the whole preview (its choice). */
+  i: number;
+}
+const column = listColumns<ReviewRow>();
+/** Paged in the address beside the job (the kit's page and size); the rows keep the statement's order. */
+const REVIEW_LIST: ListConfig<'line', never> = { sorts: ['line'], defaultSort: 'line', defaultOrder: 'asc' };
 
 /**
  * Step 3: one row a line of the statement, to include or leave out, with its category (one category
@@ -35,10 +44,10 @@ export function ReviewStep({
   errors: string[];
 }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
+  const list = useListParams(REVIEW_LIST);
+  const { money } = useMoney();
   const [method, setMethod] = useState<PaymentMethod>('transfer');
   const [bulk, setBulk] = useState('');
-  const pages = Math.max(1, Math.ceil(preview.rows.length / PAGE));
   const chosen = preview.rows.filter((r, i) => choices[i]?.include && usable(r) && choices[i]?.categoryId).length;
 
   const setChoice = (index: number, change: Partial<Choice>) => setChoices((cs) => cs.map((c, i) => (i === index ? { ...c, ...change } : c)));
@@ -50,37 +59,89 @@ export function ReviewStep({
       }),
     );
 
-  const columns: ReportColumn<{ r: ImportRow; i: number }>[] = [
-    {
+  // The rows are the job's answer, held here: the kit lays out the page the address asks for.
+  const rows = useMemo(() => preview.rows.map((r, i) => ({ r, i })), [preview.rows]);
+  const { page, size } = list.params;
+  const lastPage = Math.max(1, Math.ceil(rows.length / size));
+  const query: ListQuery<ReviewRow> = {
+    data: { items: rows.slice((page - 1) * size, page * size), pagination: { page, size, total: rows.length, lastPage } },
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    error: null,
+    refetch: () => undefined,
+  };
+
+  const columns = [
+    column.display({
       id: 'include',
-      header: '',
-      checkbox: true,
-      cell: ({ r, i }) => (
-        <Checkbox
-          checked={choices[i]!.include}
-          disabled={!usable(r)}
-          onChange={(e) => setChoice(i, { include: e.target.checked })}
-          slotProps={{ input: { 'aria-label': t('books.import.include', { line: r.line }) } }}
-        />
+      meta: { label: t('books.import.includeColumn'), card: 'title' },
+      cell: ({
+        row: {
+          original: { r, i },
+        },
+      }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Checkbox
+            checked={choices[i]!.include}
+            disabled={!usable(r)}
+            onChange={(e) => setChoice(i, { include: e.target.checked })}
+            slotProps={{ input: { 'aria-label': t('books.import.include', { line: r.line }) } }}
+            sx={{ ml: -1 }}
+          />
+          <Box component="span" sx={{ fontWeight: 600, display: { sm: 'none' } }}>
+            {r.description}
+          </Box>
+        </Stack>
       ),
-    },
-    { id: 'date', header: t('books.import.date'), cell: ({ r }) => (r.date ? formatShortDate(r.date, i18n.language) : '—'), sx: { whiteSpace: 'nowrap' } },
-    { id: 'description', header: t('books.import.description'), cell: ({ r }) => r.description, sx: { minWidth: 160 } },
-    {
-      id: 'amount',
-      header: t('books.import.amount'),
-      money: ({ r }) => r.amount,
-      render: (text, { r }) => (
-        <Box component="span" sx={{ color: r.direction === 'in' ? 'success.main' : undefined }}>
-          {`${r.direction === 'out' ? '−' : '+'}${text}`}
+    }),
+    column.display({
+      id: 'date',
+      meta: { label: t('books.import.date') },
+      cell: ({
+        row: {
+          original: { r },
+        },
+      }) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {r.date ? formatShortDate(r.date, i18n.language) : '—'}
         </Box>
       ),
-    },
-    {
+    }),
+    // On a phone the description is the card's title (beside the checkbox).
+    column.display({
+      id: 'description',
+      meta: { label: t('books.import.description'), card: 'hidden' },
+      cell: ({
+        row: {
+          original: { r },
+        },
+      }) => r.description,
+    }),
+    column.display({
+      id: 'amount',
+      meta: { label: t('books.import.amount'), align: 'right' },
+      cell: ({
+        row: {
+          original: { r },
+        },
+      }) =>
+        r.amount === null ? (
+          '—'
+        ) : (
+          <Box component="span" sx={{ color: r.direction === 'in' ? 'success.main' : undefined, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {`${r.direction === 'out' ? '−' : '+'}${money(r.amount)}`}
+          </Box>
+        ),
+    }),
+    column.display({
       id: 'category',
-      header: t('books.import.category'),
-      sx: { minWidth: 180 },
-      cell: ({ r, i }) =>
+      meta: { label: t('books.import.category') },
+      cell: ({
+        row: {
+          original: { r, i },
+        },
+      }) =>
         r.type ? (
           <TextField
             select
@@ -89,6 +150,7 @@ export function ReviewStep({
             value={choices[i]!.categoryId ?? ''}
             onChange={(e) => setChoice(i, { categoryId: e.target.value, include: usable(r) })}
             slotProps={{ htmlInput: { 'aria-label': `${t('books.import.category')} ${r.line}` } }}
+            sx={{ minWidth: { sm: 160 } }}
           >
             {categoriesFor(r.type).map((x) => (
               <MenuItem key={x.id} value={x.id}>
@@ -99,12 +161,15 @@ export function ReviewStep({
         ) : (
           '—'
         ),
-    },
-    {
+    }),
+    column.display({
       id: 'status',
-      header: t('books.import.status'),
-      sx: { minWidth: 160 },
-      cell: ({ r, i }) => (
+      meta: { label: t('books.import.status') },
+      cell: ({
+        row: {
+          original: { r, i },
+        },
+      }) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           {r.duplicate && <Chip size="small" color="warning" label={choices[i]!.include ? t('books.import.keep') : t('books.import.duplicate')} />}
           {r.closed && <Chip size="small" label={t('books.import.closed')} />}
@@ -118,7 +183,7 @@ export function ReviewStep({
             ))}
         </Stack>
       ),
-    },
+    }),
   ];
 
   return (
@@ -142,20 +207,15 @@ export function ReviewStep({
             {t('books.import.apply')}
           </Button>
         </Stack>
-        <Box sx={{ overflowX: 'auto' }}>
-          <ReportTable
-            label={t('books.import.stepReview')}
-            framed={false}
-            rowHeader={2}
-            columns={columns}
-            rows={preview.rows
-              .slice((page - 1) * PAGE, page * PAGE)
-              .map((r, k) => ({ kind: 'line', key: String(r.line), data: { r, i: (page - 1) * PAGE + k } }))}
-          />
-        </Box>
-        {pages > 1 && (
-          <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_e, p) => setPage(p)} aria-label={t('books.import.page', { page, pages })} />
-        )}
+        <DataList
+          label={t('books.import.stepReview')}
+          list={list}
+          query={query}
+          columns={columns}
+          getRowId={({ r }) => String(r.line)}
+          empty={{ title: t('books.import.nothingChosen') }}
+          noMatch={{ title: t('books.import.nothingChosen') }}
+        />
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mt: 3 }}>
           <TextField
