@@ -36,7 +36,8 @@ export default function OperationalExpenses() {
     groups.set(r.categoryId, g);
   }
   const sorted = [...groups.entries()].sort((a, b) => b[1].amount - a[1].amount);
-  const total = sorted.reduce((n, [, g]) => n + g.amount, 0);
+  // The month's expenses as the server sums them (the groups above only arrange its lines).
+  const total = summary.data?.expenses ?? 0;
   const share = (amount: number) => (total ? numberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(amount / total) : '');
 
   const columns: ReportColumn<Share>[] = [

@@ -10,10 +10,10 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { HeaderActions, PageHeader } from '@/components/page-header';
-import { QueryView } from '@/components/page-states';
+import { allOf, QueryView } from '@/components/page-states';
 import { ReportTable, type ReportColumn } from '@/components/report-table/report-table';
 import { dateFormat } from '@/lib/intl';
-import { booksKeys, monthsQuery, setMonthStatus } from '../api/books-api';
+import { booksKeys, monthsQuery, setMonthStatus, taxYearsQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
 import { useYear, YearPicker } from '../components/report-parts';
 
@@ -49,12 +49,16 @@ function StatusAction({
 }
 
 /** user/taxmonths?year=: the year's twelve months, each opening its summary, with close and reopen. */
+const pick = ({ income, outflows, net }: { income: number; outflows: number; net: number }) => ({ income, outflows, net });
+
 export default function TaxMonths() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const notices = useNotices();
   const { year, setYear } = useYear();
   const months = useQuery(monthsQuery(year));
+  // The year's total is the server's own sum (its row in the tax years), not added up here.
+  const years = useQuery(taxYearsQuery);
   const [closing, setClosing] = useState<TaxMonth | null>(null);
   const name = (m: number) => formatMonthName(year, m, i18n.language);
   // On a phone the month's short name ("Sep"): the year is in the title, and four columns must fit.
@@ -71,7 +75,6 @@ export default function TaxMonths() {
     },
     onError: notices.failed,
   });
-  const total = (list: TaxMonth[], key: 'income' | 'outflows' | 'net') => list.reduce((n, m) => n + m[key], 0);
   const link = (m: number, path: string) => `${path}?year=${year}&month=${m}`;
 
   // Each figure opens the list behind it, named with its month for whoever hears it.
@@ -163,8 +166,8 @@ export default function TaxMonths() {
           </HeaderActions>
         }
       />
-      <QueryView query={months}>
-        {(data) => (
+      <QueryView query={allOf(months, years)}>
+        {([data, ys]) => (
           <ReportTable
             label={t('books.reports.taxMonths', { year })}
             columns={columns}
@@ -174,7 +177,7 @@ export default function TaxMonths() {
                 kind: 'total',
                 key: 'total',
                 label: t('books.reports.total'),
-                values: { income: total(data, 'income'), outflows: total(data, 'outflows'), net: total(data, 'net') },
+                values: pick(ys.find((y) => y.year === year) ?? { income: 0, outflows: 0, net: 0 }),
               },
             ]}
             density="dense"
