@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildStale } from '../../../../scripts/build.mjs';
 import { openDatabase, openPglite } from '../../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, empty PGlite data directory, dumped once per run; every in-memory test database starts from it. */
     pgliteImage: string;
+    /** The same migrated PGlite data folder on disk, made once per run; a store on disk starts as a copy of it (helpers/database.ts). */
+    pgliteFolder: string;
   }
 }
 
@@ -25,12 +28,24 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
 }
 
 /**
- * initdb and the migrations cost seconds per database; a run pays them once (a PGlite image, or a
- * PostgreSQL template database). And once the run ends, one line for each suite skipped for want of
- * PostgreSQL or Redis (helpers/services.ts).
+ * initdb and the migrations cost seconds per database; a run pays them once (a PGlite folder and its
+ * image, a PostgreSQL template database). The server processes tests start run the bundle `npm start`
+ * runs, built here once if its sources changed (helpers/server-process.ts). And once the run ends, one
+ * line for each suite skipped for want of PostgreSQL or Redis (helpers/services.ts).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cuadre-image-'));
+  const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
+  // Before the workers start: two of them building it at once would each pay for the build.
+  await buildStale(['server'], { log: () => undefined });
+  project.onTestsRerun(async () => void (await buildStale(['server'], { log: () => undefined })));
+  // A migrated data folder, made the way a first start makes one (initdb in a child process, then the
+  // migrations), in every run: even a PostgreSQL run starts processes on the embedded database.
+  const folder = path.join(dir, 'pglite');
+  const migrated = await openPglite({ dir: folder, holder: 'The test run’s global setup' });
+  const image = onPostgres ? undefined : await migrated.pglite!.dumpDataDir('none');
+  await migrated.close();
+  project.provide('pgliteFolder', folder);
   const skipped = path.join(dir, 'skipped-suites.txt');
   writeFileSync(skipped, '');
   project.provide('skippedSuites', skipped);
@@ -40,13 +55,13 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
   };
 
-  if (process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL) {
+  if (onPostgres) {
     project.provide('pgliteImage', '');
     // Lowercase letters and digits only: names are interpolated as identifiers.
     const prefix = `cuadre_t_${randomBytes(4).toString('hex')}_`;
     const template = `${prefix}template`;
     await withAdminClient((c) => c.query(`CREATE DATABASE ${template}`));
-    const url = new URL(process.env.DATABASE_URL);
+    const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${template}`;
     const migrated = await openDatabase({ databaseUrl: url.toString(), dataDir: dir, requestTimeouts: false });
     await migrated.close();
@@ -72,11 +87,8 @@ export default async function setup(project: TestProject) {
 
   project.provide('postgresTemplate', '');
   project.provide('postgresPrefix', '');
-  const database = await openPglite();
-  const image = await database.pglite!.dumpDataDir('none');
-  await database.close();
   const file = path.join(dir, 'pglite-image.tar');
-  writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+  writeFileSync(file, Buffer.from(await image!.arrayBuffer()));
   project.provide('pgliteImage', file);
   return report;
 }
