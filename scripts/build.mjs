@@ -8,7 +8,7 @@
 // second start skips both builds in a few milliseconds.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WEB_BUILD_INPUTS } from '../apps/web/build-inputs.mjs';
@@ -62,7 +62,7 @@ const targets = {
     inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', ...CONTRACTS],
     async build() {
       const esbuild = await import('esbuild');
-      await esbuild.build({
+      const result = await esbuild.build({
         entryPoints: [at('apps/server/src/server.ts')],
         outfile: at('apps/server/dist/server.js'),
         bundle: true,
@@ -71,6 +71,9 @@ const targets = {
         target: 'node20.19',
         sourcemap: 'linked',
         logLevel: 'warning',
+        // Written below, each file whole at once: the server tests build this bundle for the processes
+        // they start, and a build beside them (`npm start`, TEST_JOBS=2) must never leave one half written.
+        write: false,
         plugins: [
           {
             // npm packages stay in node_modules; the workspace's own packages (TypeScript sources) are bundled.
@@ -81,6 +84,12 @@ const targets = {
           },
         ],
       });
+      for (const file of result.outputFiles) {
+        mkdirSync(path.dirname(file.path), { recursive: true });
+        const partial = `${file.path}.${process.pid}.partial`;
+        writeFileSync(partial, file.contents);
+        renameSync(partial, file.path);
+      }
     },
   },
 };

@@ -1,4 +1,33 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest (measured: they start server processes, restore backups, fuzz every
+ * route), longest first. Vitest starts the longest files first when it has timings from an earlier run;
+ * without them (a fresh clone, CI) it starts the largest first, and these, short to read, came last,
+ * one worker finishing them alone while the other stood idle.
+ */
+const LONG_FILES = ['backup', 'process', 'fuzz', 'crash', 'hardening', 'skipped-suites', 'import', 'outages', 'bootstrap', 'demo-seed'].map(
+  (name) => `${name}.test.ts`,
+);
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const timed = files.every((f) => this.ctx.cache.getFileTestResults(`${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`));
+    if (timed) return sorted;
+    const rank = (f: TestSpecification) => {
+      const at = LONG_FILES.indexOf(path.basename(f.moduleId));
+      return at < 0 ? LONG_FILES.length : at;
+    };
+    // A stable sort: the other files keep Vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+// A custom sequencer would replace the shuffling `--sequence.shuffle.files` asks for: not in such a run.
+const shuffled = process.argv.some((arg) => arg.startsWith('--sequence.shuffle'));
 
 export default defineConfig({
   test: {
@@ -19,6 +48,7 @@ export default defineConfig({
     isolate: false,
     // The machine this runs on has 2 cores (issue 25); more workers only take turns on them.
     maxWorkers: 2,
+    ...(shuffled ? {} : { sequence: { sequencer: LongFilesFirst } }),
     // Argon2id at the OWASP parameters costs ~50 ms per hash; a test signs up and in several times.
     // A few tests start the app twice on a PGlite folder on disk, or a server process: with the end-to-end
     // run beside this suite on 2 cores (scripts/test.mjs), those took 30-60 s. A timeout is a hang

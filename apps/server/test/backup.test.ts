@@ -13,6 +13,7 @@ import { CommandError, backupCommand, restoreCommand, type Target } from '../src
 import { createTestApp, testEnv, ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from './helpers/app.js';
 import { createPostgresDatabase, createTestStore, tempDir, usingPostgres, type TestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
+import { serverProcessArgs } from './helpers/server-process.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const DEMO = { email: 'demo@backup.test', password: 'Demo-Backup-Books-2026' };
@@ -176,7 +177,7 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
     expect(tablesOf(two)).toEqual(tablesOf(one));
 
     // And into a new embedded folder: the same rows, the same files, the same answers.
-    const last = await createTestStore({ persistent: true });
+    const last = await createTestStore({ persistent: true, empty: true });
     cleanups.push(() => last.drop());
     const lastTarget = { dataDir: last.env.DATA_DIR, databaseUrl: last.env.DATABASE_URL || undefined };
     await restoreCommand(lastTarget, second);
@@ -239,7 +240,7 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
       ],
     ];
     for (const [name, body, pattern] of cases) {
-      const target = await createTestStore({ persistent: true });
+      const target = await createTestStore({ persistent: true, empty: true });
       cleanups.push(() => target.drop());
       await expectRefused(restoreCommand({ dataDir: target.env.DATA_DIR, databaseUrl: target.env.DATABASE_URL || undefined }, write(name, body)), pattern);
       // Nothing written: no database folder, no files.
@@ -358,7 +359,7 @@ describe.skipIf(usingPostgres)('npm run backup on the embedded database', () => 
     const store = await createTestStore({ persistent: true });
     cleanups.push(() => store.drop());
     const env = { ...process.env, DATA_DIR: store.env.DATA_DIR, DATABASE_URL: '' };
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'apps/server/src/server.ts')], {
+    const server = spawn(process.execPath, [...serverProcessArgs], {
       env: { ...env, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn', REDIS_URL: '', ADMIN_EMAIL, ADMIN_PASSWORD },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestStore, usingPostgres } from './helpers/database.js';
+import { serverProcessArgs } from './helpers/server-process.js';
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const ADMIN = { email: 'crash@cuadre.test', password: 'Crash-Test-Admin-77' };
 
-/** The real entry point as a process, on the given data folder or database. */
+/** The server as a process, as `npm start` runs it, on the given data folder or database. */
 function start(env: Record<string, string>) {
   const { DATABASE_URL: _db, ...base } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const proc = spawn(process.execPath, [...serverProcessArgs], {
     env: {
       ...base,
       NODE_ENV: 'production',

@@ -12,6 +12,7 @@ import { createTestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { TcpProxy } from './helpers/proxy.js';
 import { needs } from './helpers/services.js';
+import { serverProcessArgs } from './helpers/server-process.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const freePort = () =>
@@ -228,10 +229,9 @@ needs('redis-server').describe('Redis goes away', () => {
 });
 
 describe('starting while the database cannot be reached', () => {
-  const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
   function start(env: Record<string, string>) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-wait-'));
-    const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const proc = spawn(process.execPath, [...serverProcessArgs], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -4,15 +4,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyMigratedPglite } from './helpers/database.js';
+import { serverProcessArgs } from './helpers/server-process.js';
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const repo = path.resolve(import.meta.dirname, '../../..');
 
-/** Runs the real entry point as a process, the way `npm start` does. */
+/** Runs the server's bundle as a process, the way `npm start` does. */
 function start(env: Record<string, string>) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cuadre-proc-'));
   const { DATABASE_URL: _db, PUBLIC_URL: _public, ...base } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const proc = spawn(process.execPath, [...serverProcessArgs], {
     env: {
       ...base,
       NODE_ENV: 'production',
@@ -165,6 +166,8 @@ describe('the server process', () => {
  */
 function startCommand(command: 'npm' | 'node', env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-start-'));
+  // An embedded database made by an earlier start (the first start's making of one is tested above).
+  copyMigratedPglite(dataDir);
   // Not inside npm: the outer `npm test` must not make `node scripts/start.mjs` look launched by npm.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'DATABASE_URL' && k !== 'PUBLIC_URL'));
   const proc = spawn(command, command === 'npm' ? ['start'] : ['scripts/start.mjs'], {

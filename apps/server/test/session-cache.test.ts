@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
+import { serverProcessArgs } from './helpers/server-process.js';
 
 // Resolved sessions are kept in memory for a few seconds (lib/session-cache.ts). Each case first
 // warms the cache with two calls, then checks that a change is seen by the very next call.
@@ -92,7 +92,7 @@ needs('postgres', 'redis').describe('across processes (PostgreSQL and Redis)', (
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SESSION_CACHE_MS: '60000' });
     const { DATABASE_URL: _db, ...base } = process.env;
-    other = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
+    other = spawn(process.execPath, [...serverProcessArgs], {
       env: {
         ...base,
         NODE_ENV: 'test',

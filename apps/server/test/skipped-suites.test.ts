@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 /**
  * The suites that need PostgreSQL or Redis do not skip without a word: on a machine without them the
@@ -18,7 +18,17 @@ describe('suites skipped for want of a service', () => {
       ['vitest', 'run', 'test/outages.test.ts', 'test/session-cache.test.ts', 'test/read-cache.test.ts', '-t', 'matches no test at all'],
       {
         cwd: server,
-        env: { ...env, TEST_DB: 'pglite', DATABASE_URL: '', TEST_REDIS_URL: '', REDIS_URL: '', NO_COLOR: '1' },
+        env: {
+          ...env,
+          TEST_DB: 'pglite',
+          DATABASE_URL: '',
+          TEST_REDIS_URL: '',
+          REDIS_URL: '',
+          NO_COLOR: '1',
+          // This run's migrated database, rather than initdb again (helpers/global-setup.ts).
+          CUADRE_TEST_PGLITE_FOLDER: inject('pgliteFolder'),
+          CUADRE_TEST_PGLITE_IMAGE: inject('pgliteImage'),
+        },
         encoding: 'utf8',
         timeout: 240_000,
       },

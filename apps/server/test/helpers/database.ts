@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -321,13 +321,25 @@ async function takeShared(timeZone: string | undefined): Promise<TestStore | und
 }
 
 /**
- * A store as a fresh migrated one is. `persistent` asks for one that survives the app being closed
- * and built again (a restart): PGlite files under the data folder instead of memory. On PostgreSQL
- * every store already is one. `timeZone` runs the database sessions in that zone (the server must
- * not depend on it); on PGlite createTestApp applies it once the app has opened its single session.
- * Drop it when done: the worker's database then goes back for the next store.
+ * Puts a migrated embedded database into `dataDir` (its `pglite` folder), as a first start leaves one:
+ * a copy of the folder the run's global setup made, instead of initdb and the migrations again (seconds
+ * each time). A start on it then opens it as it opens its own.
  */
-export async function createTestStore(opts: { persistent?: boolean; timeZone?: string } = {}): Promise<TestStore> {
+export function copyMigratedPglite(dataDir: string): void {
+  cpSync(inject('pgliteFolder'), path.join(dataDir, 'pglite'), { recursive: true });
+}
+
+/**
+ * A store as a fresh migrated one is. `persistent` asks for one that survives the app being closed
+ * and built again (a restart): PGlite files under the data folder instead of memory (a copy of the
+ * run's migrated folder; with `empty`, a data folder with nothing in it yet, e.g. a restore's target,
+ * where the embedded database is made by whatever opens it first). On PostgreSQL every store already
+ * is one (a migrated database; `empty` is about the data folder only). `timeZone` runs the database
+ * sessions in that zone (the server must not depend on it); on PGlite createTestApp applies it once
+ * the app has opened its single session. Drop it when done: the worker's database then goes back for
+ * the next store.
+ */
+export async function createTestStore(opts: { persistent?: boolean; empty?: boolean; timeZone?: string } = {}): Promise<TestStore> {
   if (!opts.persistent) {
     const store = await takeShared(opts.timeZone);
     if (store) return store;
@@ -346,7 +358,10 @@ export async function createTestStore(opts: { persistent?: boolean; timeZone?: s
     };
   }
   // An empty DATABASE_URL means "not set" to the config: PGlite with its files in DATA_DIR.
-  if (opts.persistent) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, timeZone: opts.timeZone, drop: async () => removeDir() };
+  if (opts.persistent) {
+    if (!opts.empty) copyMigratedPglite(dataDir);
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, timeZone: opts.timeZone, drop: async () => removeDir() };
+  }
   // In memory, cloned from the run's migrated image; the app is handed the open database.
   const database = await openPgliteFromImage();
   return {
