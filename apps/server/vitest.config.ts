@@ -26,6 +26,16 @@ class LongFilesFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Files that never open this run's database (they read the source, build the web app, or open a PGlite
+ * of their own whatever TEST_DB says): the PostgreSQL run (`npm test` runs the suite on PGlite, then
+ * on PostgreSQL) would only run them a second time, the same way. They run once, in the PGlite run.
+ */
+const DATABASE_FREE = ['boundaries', 'help-content', 'patterns', 'usted', 'build-inputs', 'owner-scope', 'skipped-suites'].map(
+  (name) => `test/${name}.test.ts`,
+);
+const secondRun = process.env.TEST_DB === 'postgres';
+
 // A custom sequencer would replace the shuffling `--sequence.shuffle.files` asks for: not in such a run.
 const shuffled = process.argv.some((arg) => arg.startsWith('--sequence.shuffle'));
 
@@ -33,6 +43,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    exclude: secondRun ? DATABASE_FREE : [],
     globalSetup: ['test/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/setup.ts'],
     // Files run in child processes (PGlite's WebAssembly and native argon2 are happier there than
