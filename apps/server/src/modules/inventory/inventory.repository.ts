@@ -164,7 +164,7 @@ export class InventoryRepository {
   // Brands and vendors
 
   named(t: NamedTable): Promise<NamedRow[]> {
-    return this.s.selectFrom(t).orderBy(asc(sql`upper(${t.name}) collate "C"`), asc(t.id)) as Promise<NamedRow[]>;
+    return this.s.selectFrom(t).orderBy(asc(sql`upper(${t.name}) collate "C"`), asc(t.id));
   }
 
   async namedOne(t: NamedTable, id: string): Promise<NamedRow | undefined> {

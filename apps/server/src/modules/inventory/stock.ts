@@ -78,7 +78,7 @@ export class StockLedger {
     const change = new Map<string, number>();
     for (const m of before) change.set(m.productId, (change.get(m.productId) ?? 0) - m.quantity);
     lines.forEach((l, i) => {
-      if (l.productId && wanted[i]) change.set(l.productId, (change.get(l.productId) ?? 0) + wanted[i]!);
+      if (l.productId && wanted[i]) change.set(l.productId, (change.get(l.productId) ?? 0) + wanted[i]);
     });
     for (const [productId, delta] of change) {
       const p = byId.get(productId)!;
@@ -101,9 +101,7 @@ export class StockLedger {
         .where(eq(inventoryProducts.id, productId));
     }
     if (before.length) await this.s.deleteFrom(stockMovements).where(inArray(stockMovements.entryId, entryIds));
-    const rows = lines.flatMap((l, i) =>
-      l.productId && wanted[i] ? [{ productId: l.productId, entryId: l.entryId, quantity: wanted[i]!, date: l.date }] : [],
-    );
+    const rows = lines.flatMap((l, i) => (l.productId && wanted[i] ? [{ productId: l.productId, entryId: l.entryId, quantity: wanted[i], date: l.date }] : []));
     if (rows.length) await this.s.insertInto(stockMovements, rows);
     return [];
   }
