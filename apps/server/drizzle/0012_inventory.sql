@@ -84,8 +84,9 @@ CREATE INDEX "inventory_brands_owner_idx" ON "inventory_brands" USING btree ("ow
 CREATE INDEX "inventory_categories_owner_idx" ON "inventory_categories" USING btree ("owner_id","name");--> statement-breakpoint
 CREATE INDEX "inventory_products_owner_name_idx" ON "inventory_products" USING btree ("owner_id",(upper("name") collate "C"),"id");--> statement-breakpoint
 CREATE INDEX "inventory_products_owner_sku_idx" ON "inventory_products" USING btree ("owner_id",(upper("sku") collate "C"),"id");--> statement-breakpoint
-CREATE INDEX "inventory_products_owner_stock_idx" ON "inventory_products" USING btree ("owner_id","stock","id");--> statement-breakpoint
-CREATE INDEX "inventory_products_owner_price_idx" ON "inventory_products" USING btree ("owner_id","price","id");--> statement-breakpoint
+CREATE INDEX "inventory_products_owner_active_idx" ON "inventory_products" USING btree ("owner_id","active",(upper("name") collate "C"),"id");--> statement-breakpoint
+CREATE INDEX "inventory_products_owner_stock_idx" ON "inventory_products" USING btree ("owner_id","stock",(upper("name") collate "C"),"id");--> statement-breakpoint
+CREATE INDEX "inventory_products_owner_price_idx" ON "inventory_products" USING btree ("owner_id","price",(upper("name") collate "C"),"id");--> statement-breakpoint
 CREATE INDEX "inventory_products_category_idx" ON "inventory_products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "inventory_products_brand_idx" ON "inventory_products" USING btree ("brand_id");--> statement-breakpoint
 CREATE INDEX "inventory_products_vendor_idx" ON "inventory_products" USING btree ("vendor_id");--> statement-breakpoint

@@ -80,8 +80,9 @@ export const inventoryProducts = pgTable(
     // The list's sorts: text ones compare upper-cased text in byte order on both databases.
     index('inventory_products_owner_name_idx').on(t.ownerId, sql`(upper(${t.name}) collate "C")`, t.id),
     index('inventory_products_owner_sku_idx').on(t.ownerId, sql`(upper(${t.sku}) collate "C")`, t.id),
-    index('inventory_products_owner_stock_idx').on(t.ownerId, t.stock, t.id),
-    index('inventory_products_owner_price_idx').on(t.ownerId, t.price, t.id),
+    index('inventory_products_owner_active_idx').on(t.ownerId, t.active, sql`(upper(${t.name}) collate "C")`, t.id),
+    index('inventory_products_owner_stock_idx').on(t.ownerId, t.stock, sql`(upper(${t.name}) collate "C")`, t.id),
+    index('inventory_products_owner_price_idx').on(t.ownerId, t.price, sql`(upper(${t.name}) collate "C")`, t.id),
     index('inventory_products_category_idx').on(t.categoryId),
     index('inventory_products_brand_idx').on(t.brandId),
     index('inventory_products_vendor_idx').on(t.vendorId),

@@ -19,7 +19,8 @@ const textKey = (column: SQL | AnyPgColumn) => sql`(upper(${column}) collate "C"
 const SORT_KEYS: Record<InventorySort, SQL | AnyPgColumn> = {
   name: textKey(p.name),
   sku: textKey(p.sku),
-  active: textKey(sql`${p.active}::text`),
+  // As text, "FALSE" comes before "TRUE": the boolean's own order, which its index serves.
+  active: p.active,
   stock: p.stock,
   reserved: p.reserved,
   cost: p.cost,
