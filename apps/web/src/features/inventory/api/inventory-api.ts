@@ -102,3 +102,6 @@ export async function addToList(kind: ListKind, name: string): Promise<string> {
   const made = (await api(`${BASE}/${kind}`, { method: 'POST', body, schema })) as { id: string };
   return made.id;
 }
+
+/** Deletes a category, brand, vendor or tag (a tag leaves every product that had it). */
+export const removeFromList = (kind: ListKind, id: string) => api(`${BASE}/${kind}`, { method: 'DELETE', query: { id }, schema: ZTrue });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip } from '@mui/material';
+import { Box, Button, Chip, Stack } from '@mui/material';
 import { INVENTORY_SORTS, type InventoryProduct, type InventorySort } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
@@ -11,6 +11,7 @@ import { useRowActions } from '@/components/list-kit/row-actions';
 import { useNotices } from '@/components/notice';
 import { useMoney } from '@/lib/settings';
 import { deleteProduct, inventoryKeys, productsQuery, updateProduct } from '../api/inventory-api';
+import { ListsDialog } from '../components/lists-dialog';
 import { ProductFormDialog } from '../components/product-form-dialog';
 
 const CONFIG: ListConfig<InventorySort, never> = { sorts: INVENTORY_SORTS, defaultSort: 'name', defaultOrder: 'asc' };
@@ -25,6 +26,7 @@ export default function Inventory() {
   const { search, sort, order, page, size } = list.params;
   const products = useQuery(productsQuery({ search: search.trim() || undefined, sort, order, page, size }));
   const [editing, setEditing] = useState<{ product?: InventoryProduct } | null>(null);
+  const [listsOpen, setListsOpen] = useState(false);
   const { done, failed, view } = useNotices();
   const refresh = () => qc.invalidateQueries({ queryKey: inventoryKeys.products });
 
@@ -86,7 +88,18 @@ export default function Inventory() {
 
   return (
     <Box>
-      <PageHeader title={t('inventory.title')} subtitle={t('inventory.subtitle')} actions={newButton} />
+      <PageHeader
+        title={t('inventory.title')}
+        subtitle={t('inventory.subtitle')}
+        actions={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="outlined" onClick={() => setListsOpen(true)}>
+              {t('inventory.lists.open')}
+            </Button>
+            {newButton}
+          </Stack>
+        }
+      />
       <ListToolbar list={list} searchLabel={t('inventory.searchLabel')} sortLabels={sortLabels} />
       <DataList
         label={t('inventory.title')}
@@ -107,6 +120,7 @@ export default function Inventory() {
           done(t('inventory.saved', { name: saved.name }));
         }}
       />
+      <ListsDialog open={listsOpen} onClose={() => setListsOpen(false)} />
       {actions.confirm}
       {view}
     </Box>
