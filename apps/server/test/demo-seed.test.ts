@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, entries, trips, users } from '../src/db/schema/index.js';
+import { auditLog, entries, inventoryProducts, stockMovements, trips, users } from '../src/db/schema/index.js';
 import { defaultSubcategoryId } from '../src/db/default-chart.js';
 import { seedDemo } from '../src/cli/seed-demo.js';
 import { createTestApp, testEnv, type TestApp } from './helpers/app.js';
@@ -47,6 +47,8 @@ describe('npm run seed:demo', () => {
       entries: await t!.count(entries),
       trips: await t!.count(trips),
       audit: await t!.count(auditLog),
+      products: await t!.count(inventoryProducts),
+      movements: await t!.count(stockMovements),
     });
     const before = await counts();
     const again = await seedDemo({ email, password, now: new Date(Date.UTC(2026, 5, 15)), log: (l) => lines.push(l), env });
@@ -62,6 +64,12 @@ describe('npm run seed:demo', () => {
     for (const type of ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment']) {
       expect(expectOk(await t.api('GET', '/api/entries', { token, query: { type } })).totals.count, type).toBeGreaterThan(0);
     }
+    // The inventory: its stock moved by the year's purchases (the 10th) and sales (the 6th and 21st), up to 15 June.
+    const stock = expectOk(await t.api('GET', '/api/apps/ecommerce/inventory/products', { token, query: { page: 0 } }));
+    const byName = Object.fromEntries(stock.products.map((p: { name: string; stock: number }) => [p.name, p.stock]));
+    expect(byName).toEqual({ 'Flour 25 kg': 6 + 2 * 12 - 11, 'Sugar 5 kg': 8 + 6 * 12 - 2 * (12 + 11), 'Vanilla extract 100 ml': 12 });
+    const flour = stock.products.find((p: { name: string }) => p.name === 'Flour 25 kg');
+    expect(expectOk(await t.api('GET', '/api/apps/ecommerce/inventory/product/movements', { token, query: { id: flour.id } })).items).toHaveLength(23);
     // Trips on both sides of 1 January take each year's rate.
     const dec = expectOk(await t.api('GET', '/api/trips', { token, query: { from: '2025-12-01', to: '2025-12-31' } }));
     const jan = expectOk(await t.api('GET', '/api/trips', { token, query: { from: '2026-01-01', to: '2026-01-31' } }));

@@ -61,6 +61,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/user/help-center/guides/mileage/standard-rate', 'Guide · Cuadre'],
   ['/user/help-center/support', 'Contact support · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
+  ['/apps/ecommerce/inventory', 'Inventory · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

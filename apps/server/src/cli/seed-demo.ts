@@ -142,6 +142,35 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   });
   const cakes = await post('/api/subcategories', { categoryId: cat('Ventas'), name: 'Pasteles por encargo' });
 
+  // The inventory: what the bakery sells over the counter besides its bread, with the stock it starts
+  // with; the purchases and sales below name them, so their stock moves with the books.
+  const inv = '/api/apps/ecommerce/inventory';
+  const category = await post(`${inv}/category`, { category: { name: 'Baking supplies' } });
+  await post(`${inv}/category`, { category: { name: 'Bread', parentId: null } });
+  const brand = await post(`${inv}/brand`, { brand: { name: 'Molinos del Sur' } });
+  const vendor = await post(`${inv}/vendor`, { vendor: { name: 'Harinas del Sur' } });
+  const bestseller = await post(`${inv}/tag`, { tag: { title: 'Bestseller' } });
+  await post(`${inv}/tag`, { tag: { title: 'Seasonal' } });
+  const stockItem = async (product: Record<string, unknown>) => {
+    const made = await post(`${inv}/product`, undefined);
+    return call<{ id: string }>('PATCH', `${inv}/product`, token, { id: made.id, product: { active: true, category: category.id, ...product } });
+  };
+  const flourBag = await stockItem({
+    name: 'Flour 25 kg',
+    sku: 'FLR-25',
+    brand: brand.id,
+    vendor: vendor.id,
+    tags: [bestseller.id],
+    stock: 6,
+    reserved: 1,
+    cost: 1899,
+    basePrice: 2899,
+    taxPercent: 8.25,
+    weight: 25,
+  });
+  const sugar = await stockItem({ name: 'Sugar 5 kg', sku: 'SUG-5', stock: 8, reserved: 2, cost: 650, basePrice: 899, taxPercent: 8.25, weight: 5 });
+  await stockItem({ name: 'Vanilla extract 100 ml', sku: 'VAN-100', stock: 12, cost: 450, basePrice: 799, taxPercent: 8.25, weight: 0.12 });
+
   // The twelve months that end with this one: a rate change (1 January) falls inside them. Each
   // month's books are written whole from its own generator, then cut at today in the current month,
   // so the lines up to today are those the full month has.
@@ -180,6 +209,46 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
       lines.push({ type: 'purchase', date: date(day), productId: flour.id, quantity: rnd(8, 16) + 0.5, paymentMethod: 'transfer' });
       lines.push({ type: 'purchase', date: date(day + 1), productId: butter.id, quantity: `${rnd(10, 24)}.${rnd(0, 9)}${rnd(0, 9)}5`, paymentMethod: 'card' });
     }
+    // Retail stock: bought on the 10th, sold on the 6th and the 21st (whole units, no draw on the month's generator).
+    lines.push({
+      type: 'purchase',
+      date: date(10),
+      categoryId: cat('Compras de mercancía'),
+      inventoryProductId: sugar.id,
+      quantity: 6,
+      unitCost: 650,
+      paymentMethod: 'card',
+    });
+    lines.push({
+      type: 'purchase',
+      date: date(10),
+      categoryId: cat('Compras de mercancía'),
+      inventoryProductId: flourBag.id,
+      quantity: 2,
+      unitCost: 1899,
+      paymentMethod: 'card',
+    });
+    for (const day of [6, 21])
+      lines.push({
+        type: 'income',
+        date: date(day),
+        amount: 1798,
+        categoryId: cat('Ventas'),
+        paymentMethod: 'cash',
+        description: 'Retail: sugar 5 kg',
+        inventoryProductId: sugar.id,
+        quantity: 2,
+      });
+    lines.push({
+      type: 'income',
+      date: date(21),
+      amount: 2899,
+      categoryId: cat('Ventas'),
+      paymentMethod: 'cash',
+      description: 'Retail: flour 25 kg',
+      inventoryProductId: flourBag.id,
+      quantity: 1,
+    });
     lines.push({
       type: 'supplier_payment',
       date: date(25),

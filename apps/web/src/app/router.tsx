@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/admin/routes/support-requests')),
               },
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
+              // The supporting areas (issue 27): any signed-in user, whatever the plan.
+              { path: 'apps/ecommerce/inventory', ...title('inventory.title'), ...page(() => import('@/features/inventory/routes/inventory')) },
               // The owner's area.
               {
                 path: 'user',

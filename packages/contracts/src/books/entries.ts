@@ -57,6 +57,8 @@ export const ZEntry = z.object({
   quantity: z.nullable(z.number()),
   unitCost: z.nullable(z.int()),
   hours: z.nullable(z.number()),
+  /** The inventory product whose stock this entry moves (a purchase adds its quantity, an income takes it away). */
+  inventoryProductId: z.nullable(z.string()),
   attachments: z.array(ZAttachment),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -103,6 +105,7 @@ const entryFields = {
   quantity: z.nullable(ZQuantity),
   unitCost: z.nullable(ZLineCents),
   hours: z.nullable(ZHours),
+  inventoryProductId: z.nullable(ZUuid),
 };
 
 /**
@@ -124,6 +127,7 @@ export const ZEntryBody = z.strictObject({
   quantity: z.optional(entryFields.quantity),
   unitCost: z.optional(entryFields.unitCost),
   hours: z.optional(entryFields.hours),
+  inventoryProductId: z.optional(entryFields.inventoryProductId),
 });
 export type EntryBody = z.input<typeof ZEntryBody>;
 export type EntryInput = z.infer<typeof ZEntryBody>;
@@ -143,6 +147,7 @@ export const ZEntryPatch = z.strictObject({
   quantity: z.optional(entryFields.quantity),
   unitCost: z.optional(entryFields.unitCost),
   hours: z.optional(entryFields.hours),
+  inventoryProductId: z.optional(entryFields.inventoryProductId),
 });
 export type EntryPatch = z.input<typeof ZEntryPatch>;
 export type EntryPatchInput = z.infer<typeof ZEntryPatch>;

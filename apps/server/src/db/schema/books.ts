@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language } from '@cuadre/contracts';
 import { users } from './users.js';
+import { inventoryProducts } from './inventory.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -151,6 +152,8 @@ export const entries = pgTable(
     quantity: bigint('quantity', { mode: 'number' }),
     unitCost: cents('unit_cost'),
     hours: numeric('hours', { precision: 8, scale: 2, mode: 'number' }),
+    /** The inventory product whose stock the entry moves by `quantity` (whole units): a purchase adds, an income takes away. */
+    inventoryProductId: uuid('inventory_product_id').references(() => inventoryProducts.id, { onDelete: 'set null' }),
     /** The bank's own id of the transaction an entry was imported from (OFX FITID, or a CSV's reference column). */
     bankRef: text('bank_ref'),
     createdAt: created(),
@@ -169,8 +172,32 @@ export const entries = pgTable(
     index('entries_worker_idx').on(t.workerId),
     index('entries_provider_idx').on(t.providerId),
     index('entries_product_idx').on(t.productId),
+    index('entries_inventory_product_idx').on(t.inventoryProductId),
     check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
   ],
+);
+
+/**
+ * Stock moved by the books: one row per entry that names an inventory product with a quantity (a
+ * purchase in, an income out), written, changed and removed with its entry in the same transaction.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    /** Whole units: more than zero in, less than zero out. */
+    quantity: integer('quantity').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('stock_movements_entry_uq').on(t.entryId), index('stock_movements_product_idx').on(t.productId, t.date)],
 );
 
 export const attachments = pgTable(

@@ -31,6 +31,7 @@ export function toEntry(d: DetailedEntry): Entry {
     quantity: e.quantity === null ? null : fromScaled(e.quantity, 3),
     unitCost: e.unitCost,
     hours: e.hours,
+    inventoryProductId: e.inventoryProductId,
     attachments: d.attachments.map(toAttachment),
     createdAt: toIso(e.createdAt),
     updatedAt: toIso(e.updatedAt),
@@ -56,5 +57,6 @@ export function rowToLine(e: EntryRow): Line {
     quantity: e.quantity === null ? null : fromScaled(e.quantity, 3),
     unitCost: e.unitCost as Line['unitCost'],
     hours: e.hours,
+    inventoryProductId: e.inventoryProductId,
   };
 }

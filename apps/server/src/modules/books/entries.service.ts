@@ -11,10 +11,11 @@ import {
   type ErrorDetail,
 } from '@cuadre/contracts';
 import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.js';
-import { AppError, notFound, validation } from '../../lib/errors.js';
+import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import type { Authenticated } from '../auth/index.js';
+import { StockLedger, type StockLine } from '../inventory/index.js';
 import { AuditRepository } from './audit.repository.js';
 import { EntriesRepository, type NewEntry } from './entries.repository.js';
 import { rowToLine, toAttachment, toEntry, type Line } from './entries.mapper.js';
@@ -77,11 +78,13 @@ export class EntriesService {
       const refs = await loadReferences(tx, ownerId, refsWanted(lines));
       const details: ErrorDetail[] = [];
       const rows = lines.map((line, i) => resolveLine(line, refs, prefix ? `${prefix}${i}.` : '', details));
+      await unknownStock(tx, ownerId, lines, (i) => (prefix ? `${prefix}${i}.` : ''), details);
       if (details.length)
         throw validation(lines.length > 1 ? 'Some lines are not valid; nothing was written' : 'The entry is not valid', details.slice(0, 100));
       await new PeriodsRepository(tx, ownerId).assertOpen(lines.map((l) => l.date));
       const repo = new EntriesRepository(tx, ownerId, readerLanguage(auth));
       const inserted = await repo.insertMany((rows as NewEntry[]).map((r, i) => (bankRefs ? { ...r, bankRef: bankRefs[i] ?? null } : r)));
+      await moveStock(tx, ownerId, inserted.map(stockLine), (i) => (prefix ? `${prefix}${i}.` : ''), lines.length);
       await new AuditRepository(tx, ownerId, auth.user.id).recordMany(
         inserted.map((e) => ({ entity: 'entry', entityId: e.id, action: 'create', before: null, after: e })),
       );
@@ -103,10 +106,12 @@ export class EntriesService {
       const refs = await loadReferences(tx, ownerId, refsWanted([line]));
       const details: ErrorDetail[] = [];
       const values = resolveLine(line, refs, '', details, before);
-      if (!values) throw validation('The entry is not valid', details);
+      await unknownStock(tx, ownerId, [line], () => '', details);
+      if (!values || details.length) throw validation('The entry is not valid', details);
       // Both months: the one it leaves and the one it moves into.
       await new PeriodsRepository(tx, ownerId).assertOpen([before.date, values.date]);
       const after = await repo.update(id, values);
+      await moveStock(tx, ownerId, [stockLine(after)], () => '', 1);
       await new AuditRepository(tx, ownerId, auth.user.id).record('entry', id, 'update', before, after);
       return toEntry((await repo.get(id))!);
     });
@@ -120,6 +125,9 @@ export class EntriesService {
       if (!before) throw notFound('Entry');
       await new PeriodsRepository(tx, ownerId).assertOpen([before.date]);
       const files = await repo.attachmentsOf(id);
+      // The stock it moved moves back first (refused if that would leave less than is reserved).
+      const problems = await new StockLedger(tx, ownerId).sync([{ ...stockLine(before), productId: null }]);
+      if (problems.length) throw conflict(`The stock cannot move back: ${problems[0]!.message}`);
       await repo.remove(id);
       const audit = new AuditRepository(tx, ownerId, auth.user.id);
       await audit.recordMany([
@@ -176,4 +184,32 @@ export class EntriesService {
       return true as const;
     });
   }
+}
+
+/** What an entry row says about stock. */
+const stockLine = (e: { id: string; type: StockLine['type']; date: string; inventoryProductId: string | null; quantity: number | null }): StockLine => ({
+  entryId: e.id,
+  type: e.type,
+  date: e.date,
+  productId: e.inventoryProductId,
+  units: e.quantity === null ? null : e.quantity / 1000,
+});
+
+/** Moves the stock the entries now name; a line the stock cannot follow refuses the whole write (nothing stays). */
+async function moveStock(tx: Tx, ownerId: string, lines: StockLine[], prefixOf: (i: number) => string, count: number) {
+  const problems = await new StockLedger(tx, ownerId).sync(lines);
+  if (problems.length)
+    throw validation(
+      count > 1 ? 'Some lines are not valid; nothing was written' : 'The entry is not valid',
+      problems.map((p) => ({ path: `${prefixOf(p.index)}${p.field}`, message: p.message })),
+    );
+}
+
+/** An inventory product that is not the owner's reads as "no such" (before any write). */
+async function unknownStock(tx: Tx, ownerId: string, lines: Line[], prefixOf: (i: number) => string, details: ErrorDetail[]) {
+  const known = await new StockLedger(tx, ownerId).known(lines.map((l) => l.inventoryProductId));
+  lines.forEach((l, i) => {
+    if (l.inventoryProductId && !known.has(l.inventoryProductId))
+      details.push({ path: `${prefixOf(i)}inventoryProductId`, message: 'No such inventory product' });
+  });
 }

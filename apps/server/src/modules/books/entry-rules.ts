@@ -27,9 +27,17 @@ export function resolveLine(line: Line, refs: References, prefix: string, detail
     if (line.workerId) fail('workerId', `Only a worker payment names a worker, not ${NAMES[t]}`);
     if (line.hours !== undefined && line.hours !== null) fail('hours', 'Only a worker payment records hours');
   }
+  // Stock: a purchase or an income may name an inventory product, with the whole units it moves.
+  const stockItem = line.inventoryProductId ?? null;
+  if (stockItem && t !== 'purchase' && t !== 'income') fail('inventoryProductId', 'Only a purchase or an income names an inventory product');
+  const hasQuantity = line.quantity !== undefined && line.quantity !== null;
+  if (stockItem && (t === 'purchase' || t === 'income')) {
+    if (!hasQuantity) fail('quantity', 'Give the quantity of the inventory product');
+    else if (toScaled(line.quantity!, 3) % 1000 !== 0) fail('quantity', 'Stock moves in whole units');
+  }
   if (t !== 'purchase') {
     if (line.productId) fail('productId', 'Only a purchase names a product');
-    if (line.quantity !== undefined && line.quantity !== null) fail('quantity', 'Only a purchase has a quantity');
+    if (hasQuantity && !(t === 'income' && stockItem)) fail('quantity', 'Only a purchase, or an income naming an inventory product, has a quantity');
     if (line.unitCost !== undefined && line.unitCost !== null) fail('unitCost', 'Only a purchase has a unit cost');
   }
   if ((t === 'income' || t === 'worker_payment') && line.providerId) fail('providerId', `A provider is not named on ${NAMES[t]}`);
@@ -99,9 +107,10 @@ export function resolveLine(line: Line, refs: References, prefix: string, detail
     workerId: t === 'worker_payment' ? line.workerId! : null,
     providerId: line.providerId ?? (t === 'purchase' ? (product?.providerId ?? null) : null),
     productId: t === 'purchase' ? (line.productId ?? null) : null,
-    quantity,
+    quantity: t === 'income' && stockItem && hasQuantity ? toScaled(line.quantity!, 3) : quantity,
     unitCost: t === 'purchase' ? unitCost : null,
     hours: t === 'worker_payment' ? (line.hours ?? null) : null,
+    inventoryProductId: t === 'purchase' || t === 'income' ? stockItem : null,
   };
 }
 

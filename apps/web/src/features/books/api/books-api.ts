@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  ZProductPage,
   ZAnnual,
   ZAttachment,
   ZAuditList,
@@ -107,6 +108,13 @@ export const activeRecordsQuery = <R extends RegistryName>(name: R) => registryQ
 export const saveRecord = (name: RegistryName, id: string | undefined, body: Record<string, unknown>) =>
   api(id ? `${name}/${id}` : name, { method: id ? 'PATCH' : 'POST', body, schema: REGISTRY_SCHEMAS[name].one });
 export const deleteRecord = (name: RegistryName, id: string) => api(`${name}/${id}`, { method: 'DELETE', schema: ZOk });
+
+/** The inventory products an income or a purchase may name (its stock moves with the entry): the first hundred by name. */
+export const stockItemsQuery = queryOptions({
+  queryKey: [...booksKeys.all, 'stock-items'],
+  queryFn: ({ signal }) =>
+    api('apps/ecommerce/inventory/products', { query: { page: 0, size: 100, sort: 'name', order: 'asc' }, schema: ZProductPage, signal }),
+});
 
 export const categoriesQuery = queryOptions({
   queryKey: [...booksKeys.chart, 'categories'],

@@ -6,7 +6,7 @@ import { FormTextField } from '@/components/form/fields';
 import type { AppForm } from '@/components/form/use-app-form';
 import { centsToText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
-import { activeRecordsQuery, categoriesQuery, subcategoriesQuery } from '../api/books-api';
+import { activeRecordsQuery, categoriesQuery, stockItemsQuery, subcategoriesQuery } from '../api/books-api';
 import { ReceiptPicker } from './receipt-picker';
 import { Receipts } from './receipts';
 
@@ -24,6 +24,8 @@ export interface EntryFormValues {
   quantity: string;
   unitCost: string;
   hours: string;
+  /** The inventory product whose stock the entry moves (a purchase adds the quantity, an income takes it away). */
+  inventoryProductId: string;
   /** A new entry's receipt, held until the entry is saved and then uploaded to it. */
   receipt: File | null;
 }
@@ -42,6 +44,8 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
     enabled: open && (type === 'supplier_payment' || type === 'purchase' || type === 'expense'),
   });
   const products = useQuery({ ...activeRecordsQuery('products'), enabled: open && type === 'purchase' });
+  const stockItems = useQuery({ ...stockItemsQuery, enabled: open && (type === 'purchase' || type === 'income') });
+  const stockItemId = watch('inventoryProductId');
 
   const categoryId = watch('categoryId');
   const receipt = watch('receipt');
@@ -137,6 +141,42 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Grid>
+      )}
+      {(type === 'purchase' || type === 'income') && (
+        <>
+          <Grid size={half}>
+            <FormTextField
+              control={control}
+              name="inventoryProductId"
+              select
+              label={t('books.fields.stockItem')}
+              helperText={t(type === 'purchase' ? 'books.entry.stockIn' : 'books.entry.stockOut')}
+              fullWidth
+            >
+              <MenuItem value="">{t('books.none')}</MenuItem>
+              {(stockItems.data?.products ?? []).map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.name}
+                </MenuItem>
+              ))}
+              {entry?.inventoryProductId && !stockItems.data?.products?.some((p) => p.id === entry.inventoryProductId) && (
+                <MenuItem value={entry.inventoryProductId}>{t('books.entry.stockItemNamed')}</MenuItem>
+              )}
+            </FormTextField>
+          </Grid>
+          {type === 'income' && stockItemId && (
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="quantity"
+                label={t('books.fields.quantity')}
+                fullWidth
+                required
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            </Grid>
+          )}
+        </>
       )}
       {type === 'worker_payment' && (
         <>

@@ -43,6 +43,7 @@ const ZEntryForm = z.object({
   quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
   unitCost: optionalMoney,
   hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
+  inventoryProductId: z.string(),
   receipt: z.nullable(z.custom<File>((v) => v instanceof File)),
 });
 
@@ -95,6 +96,8 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       body.hours = v.hours.trim() ? decimalText(v.hours, 2)! : null;
     }
     if (type === 'supplier_payment' || type === 'purchase' || type === 'expense') body.providerId = v.providerId || null;
+    if (type === 'purchase' || type === 'income') body.inventoryProductId = v.inventoryProductId || null;
+    if (type === 'income') body.quantity = v.inventoryProductId && v.quantity.trim() ? decimalText(v.quantity, 3)! : null;
     if (type === 'purchase') {
       body.productId = v.productId || null;
       body.quantity = byQuantity ? decimalText(v.quantity, 3)! : null;
@@ -140,6 +143,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         quantity: numberText(entry?.quantity, 3),
         unitCost: centsToText(entry?.unitCost),
         hours: numberText(entry?.hours, 2),
+        inventoryProductId: entry?.inventoryProductId ?? '',
         receipt: null,
         ...preset,
       })}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
@@ -15,7 +15,7 @@ import { downloadFile } from '@/lib/download';
 import { useNotices } from '@/components/notice';
 import { formatShortDate } from '@/lib/format';
 import { useMoney } from '@/lib/settings';
-import { booksKeys, deleteEntry, entriesQuery } from '../api/books-api';
+import { booksKeys, deleteEntry, entriesQuery, entryQuery } from '../api/books-api';
 import { useMonth } from '../lib/month';
 import { EntryFormDialog, type EntryFormValues } from './entry-form-dialog';
 import { HistoryDialog } from './history-dialog';
@@ -61,6 +61,23 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
   const entries = useQuery(entriesQuery(apiQuery));
 
   const [editing, setEditing] = useState<{ entry?: Entry } | null>(null);
+  // A link to one entry (a product's stock movement): `?entry=<id>` opens it over its month's list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get('entry');
+  const linkedEntry = useQuery({ ...entryQuery(linked ?? ''), enabled: !!linked && /^[0-9a-f-]{36}$/i.test(linked) });
+  const shown = editing ?? (linkedEntry.data?.type === type ? { entry: linkedEntry.data } : null);
+  const closeForm = () => {
+    setEditing(null);
+    if (linked)
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('entry');
+          return next;
+        },
+        { replace: true },
+      );
+  };
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const { failed, view } = useNotices();
   const rowActions = useRowActions<Entry>({
@@ -244,12 +261,12 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
       />
       <EntryFormDialog
-        open={editing !== null}
+        open={shown !== null}
         type={type}
-        entry={editing?.entry}
+        entry={shown?.entry}
         defaultDate={m.defaultDate}
         preset={preset}
-        onClose={() => setEditing(null)}
+        onClose={closeForm}
         onHistory={(e) => setHistoryOf(e.id)}
       />
       {rowActions.confirm}

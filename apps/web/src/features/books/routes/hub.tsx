@@ -211,6 +211,14 @@ export default function BooksHub() {
                   </Link>
                 ))}
               </Box>
+              <Link
+                component={RouterLink}
+                to="/apps/ecommerce/inventory"
+                underline="hover"
+                sx={{ display: 'inline-block', py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}
+              >
+                {t('books.hub.inventory')}
+              </Link>
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
                 {t('books.reports.reports')}
               </Typography>

@@ -40,6 +40,7 @@ export function entryOf(over: Partial<Entry> = {}): Entry {
     quantity: null,
     unitCost: null,
     hours: null,
+    inventoryProductId: null,
     attachments: [],
     createdAt: AT,
     updatedAt: AT,
