@@ -1,0 +1,2 @@
+export * from './file-manager.js';
+export * from './icons.js';
