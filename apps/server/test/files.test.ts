@@ -243,6 +243,17 @@ describe('the icon sets (spec 001 §7)', () => {
   });
   it('answers 404 with the error shape for an unknown set', async () => {
     expectError(await api('GET', '/api/ui/icons/fontawesome'), 404, 'NOT_FOUND');
+    expectError(await api('GET', '/api/ui/icons/fontawesome/svg?names=home'), 404, 'NOT_FOUND');
+    expectError(await t.api('GET', '/api/ui/icons/feather'), 401, 'UNAUTHORIZED');
+  });
+  it('draws the icons the screen asks for, from the package, leaving unknown names out', async () => {
+    const got = expectOk(await api('GET', '/api/ui/icons/material-twotone/svg?names=account-circle,home,no-such-icon'));
+    expect(Object.keys(got.icons).sort()).toEqual(['account-circle', 'home']);
+    expect(got.icons.home).toMatchObject({ width: 24, height: 24, body: expect.stringContaining('<path') });
+    const mini = expectOk(await api('GET', '/api/ui/icons/heroicons-mini/svg?names=bars-3'));
+    expect(mini.icons['bars-3']).toMatchObject({ width: 20, height: 20 });
+    const many = Array.from({ length: 201 }, (_, i) => `x${i}`).join(',');
+    expectError(await api('GET', `/api/ui/icons/feather/svg?names=${many}`), 400, 'VALIDATION');
   });
 });
 

@@ -24,3 +24,13 @@ export const ZIconSet = z.object({
   list: z.array(z.string()),
 });
 export type IconSet = z.infer<typeof ZIconSet>;
+
+/** At most this many icons' drawings per call. */
+export const MAX_ICON_DRAWINGS = 200;
+/** `GET /api/ui/icons/{set}/svg?names=a,b`: the drawings of some icons of a set (the screen's visible page). */
+export const ZIconDrawingsQuery = z.object({ names: z.string().check(z.maxLength(MAX_ICON_DRAWINGS * 60)) });
+export const ZIconDrawing = z.object({ body: z.string(), width: z.number(), height: z.number() });
+export type IconDrawing = z.infer<typeof ZIconDrawing>;
+/** Each known name's SVG body (from the Iconify package, never user text) and size; unknown names are left out. */
+export const ZIconDrawings = z.object({ icons: z.record(z.string(), ZIconDrawing) });
+export type IconDrawings = z.infer<typeof ZIconDrawings>;
