@@ -97,6 +97,9 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/admin/routes/support-requests')),
               },
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
+              // The supporting areas (spec 001): any plan.
+              { path: 'apps/file-manager', ...title('files.title'), ...page(() => import('@/features/files/routes/file-manager')) },
+              { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               // The owner's area.
               {
                 path: 'user',

@@ -17,6 +17,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:map', link: '/user/monthlymileage' },
     { icon: 'heroicons_outline:calendar-days', link: '/user/monthdashboard' },
     { icon: 'heroicons_outline:chart-bar', link: '/user/profitsandlossesyear' },
+    { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },
