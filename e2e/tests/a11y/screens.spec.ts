@@ -61,6 +61,9 @@ const OWNER_SCREENS: [string, string][] = [
   ['/user/help-center/guides/mileage/standard-rate', 'Guide · Cuadre'],
   ['/user/help-center/support', 'Contact support · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
+  ['/apps/file-manager', 'Documents · Cuadre'],
+  ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
+  ['/ui/icons', 'Icons · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

@@ -42,15 +42,22 @@ export function MoveDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [at, setAt] = useState<string>('null');
+  // The item stays named while the dialog fades out, and the picker starts at the root once it has.
+  const [shown, setShown] = useState(item);
+  if (item && item !== shown) setShown(item);
   const query = useQuery({ ...folderQuery(at), enabled: item !== null });
   const here = at === 'null' ? null : at;
-  const close = () => {
-    setAt('null');
-    onClose();
-  };
   return (
-    <Dialog open={item !== null} onClose={pending ? undefined : close} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="move-title">
-      <DialogTitle id="move-title">{item ? t('files.moveTitle', { name: item.name }) : ''}</DialogTitle>
+    <Dialog
+      open={item !== null}
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      fullScreen={fullScreen}
+      aria-labelledby="move-title"
+      slotProps={{ transition: { onExited: () => setAt('null') } }}
+    >
+      <DialogTitle id="move-title">{shown ? t('files.moveTitle', { name: shown.name }) : ''}</DialogTitle>
       <DialogContent dividers sx={{ minHeight: 260 }}>
         <Breadcrumbs aria-label={t('files.pickerPath')} sx={{ mb: 1 }}>
           <Link component="button" type="button" onClick={() => setAt('null')} underline="hover">
@@ -83,17 +90,10 @@ export function MoveDialog({
         </QueryView>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={pending}>
+        <Button onClick={onClose} disabled={pending}>
           {t('common.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          disabled={pending || !item || (item.folderId ?? null) === here}
-          onClick={() => {
-            onMove(here);
-            setAt('null');
-          }}
-        >
+        <Button variant="contained" disabled={pending || !item || (item.folderId ?? null) === here} onClick={() => onMove(here)}>
           {t('files.moveHere')}
         </Button>
       </DialogActions>
