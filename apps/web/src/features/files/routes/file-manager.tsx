@@ -34,7 +34,8 @@ export default function FileManager() {
   const list = useListParams<FileSort>(FILE_LIST);
   const folder = useQuery(folderQuery(folderId));
   const quota = useQuery(quotaQuery);
-  const [naming, setNaming] = useState<{ item?: FileItem } | null>(null);
+  // What the name dialog is for (a new folder, or the item renamed), kept while it fades out.
+  const [naming, setNaming] = useState<{ item?: FileItem; open: boolean }>({ open: false });
   const [moving, setMoving] = useState<FileItem | null>(null);
   const [uploading, setUploading] = useState(false);
   const readOnly = folderId.startsWith('receipts');
@@ -99,7 +100,7 @@ export default function FileManager() {
 
   const actions = useRowActions<FileItem>({
     nameOf: (r) => r.name,
-    onEdit: (r) => setNaming({ item: r }),
+    onEdit: (r) => setNaming({ item: r, open: true }),
     remove: {
       title: t('files.deleteTitle'),
       text: (r) => (r.type === 'folder' ? t('files.deleteFolderText', { name: r.name }) : t('files.deleteFileText', { name: r.name })),
@@ -176,7 +177,12 @@ export default function FileManager() {
         subtitle={t('files.subtitle')}
         actions={
           <>
-            <Button variant="outlined" startIcon={<Icon name="heroicons_outline:folder-plus" size={20} />} disabled={readOnly} onClick={() => setNaming({})}>
+            <Button
+              variant="outlined"
+              startIcon={<Icon name="heroicons_outline:folder-plus" size={20} />}
+              disabled={readOnly}
+              onClick={() => setNaming({ open: true })}
+            >
               {t('files.newFolder')}
             </Button>
             <UploadButton disabled={readOnly || uploading} onFiles={(f) => void upload(f)} />
@@ -241,13 +247,13 @@ export default function FileManager() {
       </UploadZone>
       {actions.confirm}
       <FolderNameDialog
-        open={naming !== null}
-        item={naming?.item}
-        onClose={() => setNaming(null)}
-        save={(name) => (naming?.item ? updateItem({ id: naming.item.id, name }) : createFolder({ folderId: folderId === 'null' ? null : folderId, name }))}
+        open={naming.open}
+        item={naming.item}
+        onClose={() => setNaming((n) => ({ ...n, open: false }))}
+        save={(name) => (naming.item ? updateItem({ id: naming.item.id, name }) : createFolder({ folderId: folderId === 'null' ? null : folderId, name }))}
         onSaved={() => {
-          notices.done(naming?.item ? t('files.renamed') : t('files.folderMade'));
-          setNaming(null);
+          notices.done(naming.item ? t('files.renamed') : t('files.folderMade'));
+          setNaming((n) => ({ ...n, open: false }));
           void refresh();
         }}
       />
