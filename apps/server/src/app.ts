@@ -47,6 +47,8 @@ import panelsArea from './modules/panels/index.js';
 import searchArea from './modules/search/index.js';
 import helpArea from './modules/help/index.js';
 import inventoryArea from './modules/inventory/index.js';
+import filesArea from './modules/files/index.js';
+import iconsArea from './modules/icons/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -66,6 +68,8 @@ const AREAS = [
   searchArea,
   helpArea,
   inventoryArea,
+  filesArea,
+  iconsArea,
 ];
 
 declare module 'fastify' {
@@ -129,6 +133,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerRequestHygiene(app);
   registerErrorHandling(app);
+  // API_DELAY_MS: every API answer waits this long first (demonstrations of the loading states).
+  if (config.apiDelayMs > 0) {
+    const delay = config.apiDelayMs;
+    app.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/api/')) await new Promise((resolve) => setTimeout(resolve, delay));
+    });
+  }
 
   const outages = new OutageLog(app.log);
   app.decorate('outages', outages);

@@ -150,6 +150,7 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
       'vehicles',
       'products',
       'subcategories',
+      'file_items',
     ]) {
       expect(counted[table], table).toBeGreaterThan(0);
     }
@@ -203,6 +204,14 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
     const receipt = await c.api('GET', `/api/attachments/${withReceipt.attachments[0].id}`, { token: again });
     expect(receipt.status).toBe(200);
     expect(receipt.raw.rawPayload.length).toBe(withReceipt.attachments[0].size);
+    // The file manager's files travel with the receipts: a nested one downloads whole.
+    const contracts = expectOk(await c.api('GET', '/api/apps/file-manager', { token: again })).folders.find((f: { name: string }) => f.name === 'Contracts');
+    const lease = expectOk(await c.api('GET', '/api/apps/file-manager', { token: again, query: { folderId: contracts.id } })).folders[0];
+    const leaseFile = expectOk(await c.api('GET', '/api/apps/file-manager', { token: again, query: { folderId: lease.id } })).files[0];
+    const leaseBytes = await c.api('GET', '/api/apps/file-manager/download', { token: again, query: { id: leaseFile.id } });
+    expect(leaseBytes.status).toBe(200);
+    expect(leaseBytes.raw.rawPayload.length).toBe(leaseFile.size);
+    expect(leaseBytes.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Refusals write nothing. A target that already holds data:
     const usersBefore = await c.count(users);

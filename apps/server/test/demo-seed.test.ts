@@ -77,6 +77,10 @@ describe('npm run seed:demo', () => {
     expect(new Set(jan.items.map((x: { centsPerMile: number }) => x.centsPerMile))).toEqual(new Set([72.5]));
     const withReceipt = expectOk(await t.api('GET', '/api/entries', { token, query: { type: 'expense', search: 'Shop rent', size: 50 } }));
     expect(withReceipt.items.every((e: { attachments: unknown[] }) => e.attachments.length === 1)).toBe(true);
+    // A few folders and documents in the file manager, beside the receipts' folder.
+    const files = expectOk(await t.api('GET', '/api/apps/file-manager', { token, query: { folderId: 'null' } }));
+    expect(files.folders.map((f: { name: string }) => f.name)).toEqual(['Contracts', 'Permits and licences', 'Receipts', 'Recipes']);
+    expect(files.files.map((f: { name: string; type: string }) => `${f.name} ${f.type}`)).toEqual(['Opening hours.txt TXT']);
 
     // The van takes the standard mileage rate, so no fuel is written for it; its tolls and parking are.
     for (const tk of [token, laterToken]) {

@@ -45,6 +45,7 @@ describe('shortcuts', () => {
       ['This month', '/user/monthdashboard'],
       ['Profit and loss of the year', '/user/profitsandlossesyear'],
       ['Inventory', '/apps/ecommerce/inventory'],
+      ['Documents', '/apps/file-manager'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));

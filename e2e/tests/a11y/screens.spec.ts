@@ -62,6 +62,9 @@ const OWNER_SCREENS: [string, string][] = [
   ['/user/help-center/support', 'Contact support · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
   ['/apps/ecommerce/inventory', 'Inventory · Cuadre'],
+  ['/apps/file-manager', 'Documents · Cuadre'],
+  ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
+  ['/ui/icons', 'Icons · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

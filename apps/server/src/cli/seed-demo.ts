@@ -14,6 +14,7 @@ import { loadConfig } from '../config/env.js';
 import { hashPassword, usePasswordProfile } from '../lib/passwords.js';
 import { defaultCategoryId, defaultSubcategoryId } from '../db/default-chart.js';
 import { users } from '../db/schema/index.js';
+import { writeFiles } from './seed-demo-files.js';
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 
@@ -70,6 +71,7 @@ export async function seedDemo(
       business: { taxId: '12-3456789', address: '1200 Main St, San Antonio, TX', currency: 'USD' },
     });
     await writeBooks(app.inject.bind(app), email, password, opts.now ?? new Date());
+    await writeFiles(app.inject.bind(app), email, password);
     log(`Demo account: ${email}${chosen ? `  password: ${password}` : ' (password from DEMO_PASSWORD)'}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return { created: true, email, password };
   } finally {

@@ -51,6 +51,10 @@ const ZEnv = z.object({
   READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Days of the paid plan a new account tries before the free plan's rule applies (0 turns trials off). */
   TRIAL_DAYS: z.coerce.number().int('TRIAL_DAYS must be a whole number of days').min(0).max(365).default(30),
+  /** Milliseconds added before every API answer, for demonstrations (spec 001: the mock's delay); 0 adds none. */
+  API_DELAY_MS: z.coerce.number().int('API_DELAY_MS must be a whole number of milliseconds').min(0).max(60_000).default(0),
+  /** Each account's file manager storage, in MB. */
+  FILES_QUOTA_MB: z.coerce.number().int('FILES_QUOTA_MB must be a whole number of MB').min(1).max(1_000_000).default(500),
 });
 
 export interface Config {
@@ -78,6 +82,10 @@ export interface Config {
   readCacheMs: number;
   /** Days of the paid plan's trial a sign-up starts with; 0: none. */
   trialDays: number;
+  /** Added before every API answer (demonstrations); 0: none. */
+  apiDelayMs: number;
+  /** Each account's file manager storage, in bytes. */
+  filesQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     readCacheMs: e.READ_CACHE_MS,
     trialDays: e.TRIAL_DAYS,
+    apiDelayMs: e.API_DELAY_MS,
+    filesQuotaBytes: e.FILES_QUOTA_MB * 1024 * 1024,
   };
 }

@@ -5,6 +5,7 @@ import {
   attachments,
   auditLog,
   entries,
+  fileItems,
   importProfiles,
   importRules,
   inventoryBrands,
@@ -52,6 +53,7 @@ export const OWNED_TABLES = [
   inventoryTags,
   inventoryProducts,
   stockMovements,
+  fileItems,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

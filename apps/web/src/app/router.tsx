@@ -99,6 +99,8 @@ export const routes: RouteObject[] = [
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
               // The supporting areas (issue 27): any signed-in user, whatever the plan.
               { path: 'apps/ecommerce/inventory', ...title('inventory.title'), ...page(() => import('@/features/inventory/routes/inventory')) },
+              { path: 'apps/file-manager', ...title('files.title'), ...page(() => import('@/features/files/routes/file-manager')) },
+              { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               // The owner's area.
               {
                 path: 'user',

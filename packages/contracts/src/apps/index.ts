@@ -1,1 +1,3 @@
 export * from './inventory.js';
+export * from './file-manager.js';
+export * from './icons.js';

@@ -17,6 +17,8 @@ export const ErrorCode = {
   PERIOD_CLOSED: 'PERIOD_CLOSED',
   TOKEN_INVALID: 'TOKEN_INVALID',
   TOO_LARGE: 'TOO_LARGE',
+  /** The account's file storage quota is used up; nothing was written. */
+  STORAGE_FULL: 'STORAGE_FULL',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   /** The database or Redis is away for a moment; the answer carries Retry-After and nothing was written. */

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './books.js';
 export * from './panels.js';
 export * from './inventory.js';
+export * from './files.js';

@@ -18,6 +18,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:calendar-days', link: '/user/monthdashboard' },
     { icon: 'heroicons_outline:chart-bar', link: '/user/profitsandlossesyear' },
     { icon: 'heroicons_outline:archive-box', link: '/apps/ecommerce/inventory' },
+    { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

@@ -38,6 +38,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['This month', 'The month dashboard'],
         ['Profit and loss of the year', 'Twelve months and the total'],
         ['Inventory', 'The stock you sell'],
+        ['Documents', 'The file manager and the receipts'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -67,6 +68,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Este mes', 'El panel del mes'],
         ['Pérdidas y ganancias del año', 'Doce meses y el total'],
         ['Inventario', 'Las existencias que usted vende'],
+        ['Documentos', 'El gestor de archivos y los comprobantes'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -96,6 +98,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Bu ay', 'Ay panosu'],
         ['Yılın kâr ve zararı', 'On iki ay ve toplam'],
         ['Envanter', 'Sattığınız stok'],
+        ['Belgeler', 'Dosya yöneticisi ve fişler'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

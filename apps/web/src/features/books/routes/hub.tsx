@@ -235,6 +235,15 @@ export default function BooksHub() {
                   </Link>
                 ))}
               </Box>
+              <Link
+                component={RouterLink}
+                to="/apps/file-manager"
+                underline="hover"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1.5, fontSize: 14 }}
+              >
+                <Icon name="heroicons_outline:folder" size={18} />
+                {t('files.booksLink')}
+              </Link>
             </CardContent>
           </Card>
         </Grid>
