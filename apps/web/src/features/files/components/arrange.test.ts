@@ -50,7 +50,8 @@ describe('arrangeItems', () => {
 
 describe('formatBytes', () => {
   it('writes sizes in the reader’s language', () => {
-    expect(formatBytes(0, 'en')).toBe('0 byte');
+    expect(formatBytes(0, 'en')).toBe('0 bytes');
+    expect(formatBytes(622, 'tr')).toBe('622 bayt');
     expect(formatBytes(1536, 'en')).toBe('1.5 kB');
     expect(formatBytes(10 * 1024 * 1024, 'es')).toBe('10 MB');
   });

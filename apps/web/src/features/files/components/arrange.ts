@@ -28,7 +28,7 @@ export function arrangeItems(listing: FileManagerListing, params: ListParams<Fil
   return { items: all.slice((page - 1) * params.size, page * params.size), pagination: { page, size: params.size, total: all.length, lastPage } };
 }
 
-/** A size in bytes in the reader's language: "0 B", "12.5 KB", "3.2 MB". */
+/** A size in bytes in the reader's language: "622 bytes", "12.5 kB", "3.2 MB" (bytes in words: "622 byte" read wrong). */
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
@@ -37,5 +37,5 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     u += 1;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[u], unitDisplay: 'short', maximumFractionDigits: u === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[u], unitDisplay: u === 0 ? 'long' : 'short', maximumFractionDigits: u === 0 ? 0 : 1 }).format(value);
 }
