@@ -46,6 +46,7 @@ import accountArea from './modules/account/index.js';
 import panelsArea from './modules/panels/index.js';
 import searchArea from './modules/search/index.js';
 import helpArea from './modules/help/index.js';
+import contactsArea from './modules/contacts/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -64,6 +65,7 @@ const AREAS = [
   panelsArea,
   searchArea,
   helpArea,
+  contactsArea,
 ];
 
 declare module 'fastify' {

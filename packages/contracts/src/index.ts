@@ -10,3 +10,4 @@ export * from './plans/requests.js';
 export * from './admin/users.js';
 export * from './books/index.js';
 export * from './shell/index.js';
+export * from './apps/index.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language } from '@cuadre/contracts';
 import { users } from './users.js';
+import { contacts } from './contacts.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -147,6 +148,8 @@ export const entries = pgTable(
     workerId: uuid('worker_id').references(() => workers.id),
     providerId: uuid('provider_id').references(() => providers.id),
     productId: uuid('product_id').references(() => products.id),
+    /** Income only: the customer it came from; a deleted contact leaves its entries. */
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** Thousandths of a unit. */
     quantity: bigint('quantity', { mode: 'number' }),
     unitCost: cents('unit_cost'),
@@ -169,6 +172,7 @@ export const entries = pgTable(
     index('entries_worker_idx').on(t.workerId),
     index('entries_provider_idx').on(t.providerId),
     index('entries_product_idx').on(t.productId),
+    index('entries_contact_idx').on(t.contactId, t.date),
     check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
   ],
 );

@@ -145,10 +145,13 @@ export async function resetSequences(tx: DbOrTx) {
   }
 }
 
-/** The stored files a snapshot refers to: each receipt's key under DATA_DIR/attachments. */
+/** The stored files a snapshot refers to: each receipt's and each contact avatar's key under DATA_DIR/attachments. */
 export async function attachmentKeys(tx: DbOrTx): Promise<string[]> {
-  const keys = await unscoped('a backup carries the receipts of every owner', () =>
-    rows<{ key: string }>(tx, sql`select storage_key as key from attachments order by id`),
+  const keys = await unscoped('a backup carries the receipts and contact avatars of every owner', () =>
+    rows<{ key: string }>(
+      tx,
+      sql`select storage_key as key from attachments union all select avatar_key from contacts where avatar_key is not null order by 1`,
+    ),
   );
   return keys.map((r) => r.key);
 }
