@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with five useful ones and an administrator with two, once', async () => {
+  it('starts an owner with six useful ones (their contacts among them) and an administrator with two, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -44,6 +44,7 @@ describe('shortcuts', () => {
       ['Log a trip', '/user/monthlymileage'],
       ['This month', '/user/monthdashboard'],
       ['Profit and loss of the year', '/user/profitsandlossesyear'],
+      ['Contacts', '/apps/contacts'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));

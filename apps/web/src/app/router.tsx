@@ -97,6 +97,9 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/admin/routes/support-requests')),
               },
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
+              // The supporting areas (spec 001): signed-in users, any plan.
+              { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
+              { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
               // The owner's area.
               {
                 path: 'user',

@@ -17,6 +17,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:map', link: '/user/monthlymileage' },
     { icon: 'heroicons_outline:calendar-days', link: '/user/monthdashboard' },
     { icon: 'heroicons_outline:chart-bar', link: '/user/profitsandlossesyear' },
+    { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

@@ -37,6 +37,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Log a trip', 'Monthly mileage'],
         ['This month', 'The month dashboard'],
         ['Profit and loss of the year', 'Twelve months and the total'],
+        ['Contacts', 'Your customers and what they bought'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -65,6 +66,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Registrar un viaje', 'Millaje mensual'],
         ['Este mes', 'El panel del mes'],
         ['Pérdidas y ganancias del año', 'Doce meses y el total'],
+        ['Contactos', 'Sus clientes y lo que compraron'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -93,6 +95,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Yolculuk kaydet', 'Aylık kilometre'],
         ['Bu ay', 'Ay panosu'],
         ['Yılın kâr ve zararı', 'On iki ay ve toplam'],
+        ['Kişiler', 'Müşterileriniz ve satın aldıkları'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

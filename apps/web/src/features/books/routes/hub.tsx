@@ -227,6 +227,13 @@ export default function BooksHub() {
                   </Link>
                 ))}
               </Box>
+              <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 0.5 }}>
+                {t('contacts.hubLink')}
+              </Typography>
+              <Link component={RouterLink} to="/apps/contacts" underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 14 }}>
+                <Icon name="heroicons_outline:user-group" size={16} />
+                {t('contacts.hubLinkText')}
+              </Link>
             </CardContent>
           </Card>
         </Grid>

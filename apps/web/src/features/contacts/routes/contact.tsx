@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Avatar, Box, Button, Card, CardContent, Chip, Grid, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import type { Contact, ContactPurchases } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Icon } from '@/components/icon';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState, QueryView } from '@/components/page-states';
+import { useNotices } from '@/components/notice';
+import { useMoney } from '@/lib/settings';
+import { contactQuery, countriesQuery, deleteContact, flagOf, purchasesQuery, refreshContacts, tagsQuery } from '../api/contacts-api';
+import { ContactFormDialog } from '../components/contact-form-dialog';
+import { notesToText } from '../components/notes-text';
+
+/** Where an income entry is listed: its month's income, searched by what names it. */
+const entryLink = (date: string, search: string) =>
+  `/user/dailyincome?${new URLSearchParams({ year: String(Number(date.slice(0, 4))), month: String(Number(date.slice(5, 7))), search })}`;
+
+/** /apps/contacts/{id}: a customer's card and what they bought (their income entries, the year's total, the last date). */
+export default function ContactPage() {
+  const { id = '' } = useParams();
+  const contact = useQuery(contactQuery(id));
+  return <QueryView query={contact}>{(c) => <ContactView contact={c} />}</QueryView>;
+}
+
+function ContactView({ contact: c }: { contact: Contact }) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const tags = useQuery(tagsQuery);
+  const countries = useQuery({ ...countriesQuery(i18n.language), enabled: c.phoneNumbers.length > 0 });
+  const purchases = useQuery(purchasesQuery(c.id));
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [pending, setPending] = useState(false);
+  const { failed, view } = useNotices();
+  const date = (d: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(d.length === 10 ? `${d}T12:00:00Z` : d));
+  const notes = notesToText(c.notes);
+
+  return (
+    <Box>
+      <Link component={RouterLink} to="/apps/contacts" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+        <Icon name="heroicons_outline:arrow-left" size={16} />
+        {t('contacts.back')}
+      </Link>
+      <PageHeader
+        title={c.name}
+        subtitle={[c.title, c.company].filter(Boolean).join(' · ') || undefined}
+        actions={
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" startIcon={<Icon name="heroicons_outline:pencil-square" size={18} />} onClick={() => setEditing(true)}>
+              {t('contacts.edit')}
+            </Button>
+            <Button color="error" variant="outlined" startIcon={<Icon name="heroicons_outline:trash" size={18} />} onClick={() => setDeleting(true)}>
+              {t('contacts.delete')}
+            </Button>
+          </Stack>
+        }
+      />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={2}>
+                <Avatar src={c.avatar ?? undefined} alt="" sx={{ width: 80, height: 80, fontSize: 32 }}>
+                  {c.name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                {c.emails.map((e) => (
+                  <Detail key={e.email} icon="heroicons_outline:envelope" label={e.label || t('contacts.fields.email')}>
+                    <Link href={`mailto:${e.email}`}>{e.email}</Link>
+                  </Detail>
+                ))}
+                {c.phoneNumbers.map((p) => {
+                  const country = countries.data?.find((x) => x.iso === p.country);
+                  return (
+                    <Detail key={`${p.country}${p.phoneNumber}`} icon="heroicons_outline:phone" label={p.label || t('contacts.fields.phone')}>
+                      {flagOf(p.country)} {country?.code ?? ''} {p.phoneNumber}
+                    </Detail>
+                  );
+                })}
+                {c.birthday && (
+                  <Detail icon="heroicons_outline:cake" label={t('contacts.fields.birthday')}>
+                    {date(c.birthday)}
+                  </Detail>
+                )}
+                {c.address && (
+                  <Detail icon="heroicons_outline:map-pin" label={t('contacts.fields.address')}>
+                    {c.address}
+                  </Detail>
+                )}
+                {c.tags.length > 0 && (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                    {c.tags.map((tag) => (
+                      <Chip key={tag} size="small" label={tags.data?.find((x) => x.id === tag)?.title ?? '…'} />
+                    ))}
+                  </Box>
+                )}
+                {notes && (
+                  <Detail icon="heroicons_outline:document-text" label={t('contacts.fields.notes')}>
+                    <Box component="span" sx={{ whiteSpace: 'pre-line' }}>
+                      {notes}
+                    </Box>
+                  </Detail>
+                )}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            {t('contacts.purchases.title')}
+          </Typography>
+          <QueryView
+            query={purchases}
+            isEmpty={(p) => p.count === 0}
+            empty={<EmptyState icon="heroicons_outline:banknotes" title={t('contacts.purchases.emptyTitle')} text={t('contacts.purchases.emptyText')} />}
+          >
+            {(p) => <Purchases purchases={p} name={c.name} date={date} />}
+          </QueryView>
+        </Grid>
+      </Grid>
+      <ContactFormDialog contact={editing ? c : null} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        open={deleting}
+        title={t('contacts.deleteTitle')}
+        text={t('contacts.deleteText', { name: c.name })}
+        confirmLabel={t('contacts.delete')}
+        destructive
+        pending={pending}
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          setPending(true);
+          try {
+            await deleteContact(c.id);
+            await refreshContacts(qc);
+            void navigate('/apps/contacts', { replace: true });
+          } catch (err) {
+            failed(err);
+            setDeleting(false);
+          } finally {
+            setPending(false);
+          }
+        }}
+      />
+      {view}
+    </Box>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: string; label: string; children: React.ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ color: 'text.secondary', pt: 0.25 }}>
+        <Icon name={icon} size={20} />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+          {label}
+        </Typography>
+        <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function Purchases({ purchases: p, name, date }: { purchases: ContactPurchases; name: string; date: (d: string) => string }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  return (
+    <Stack spacing={2}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('contacts.purchases.yearTotal', { year: p.year })}
+              </Typography>
+              <Typography variant="h5" component="p" data-testid="contact-year-total">
+                {money(p.yearTotal)}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('contacts.purchases.lastDate')}
+              </Typography>
+              <Typography variant="h5" component="p">
+                {p.lastDate ? date(p.lastDate) : '—'}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Card variant="outlined">
+        <List aria-label={t('contacts.purchases.title')} disablePadding>
+          {p.items.map((e) => (
+            <ListItem key={e.id} divider secondaryAction={<Typography sx={{ fontWeight: 600 }}>{money(e.amount)}</Typography>}>
+              <ListItemText
+                primary={
+                  <Link component={RouterLink} to={entryLink(e.date, e.description ?? name)}>
+                    {e.description || e.categoryName}
+                  </Link>
+                }
+                secondary={`${date(e.date)} · ${e.categoryName}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Card>
+      {p.count > p.items.length && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('contacts.purchases.more', { shown: p.items.length, count: p.count })}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
