@@ -40,7 +40,7 @@ describe.each(VIEWPORTS)('contacts at $width px', (viewport) => {
     await page.getByRole('heading', { name: 'What they bought' }).waitFor();
     expect(await page.getByTestId('contact-year-total').textContent()).toBe('$45.50');
     await page.getByText(`Total in ${year}`).waitFor();
-    const bought = page.getByRole('list', { name: 'What they bought' });
+    const bought = page.locator('[aria-label="What they bought"]');
     await bought.getByRole('link', { name: 'Birthday cake' }).waitFor();
 
     // Edited: an email and a Spanish phone number.

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Box, Button, Card, CardContent, Chip, Grid, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import type { Contact, ContactPurchases } from '@cuadre/contracts';
+import { Avatar, Box, Button, Card, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
+import type { Contact, ContactPurchase } from '@cuadre/contracts';
+import { DataList, listColumns } from '@/components/list-kit/data-list';
+import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState, QueryView } from '@/components/page-states';
+import { QueryView } from '@/components/page-states';
 import { useNotices } from '@/components/notice';
 import { useMoney } from '@/lib/settings';
 import { contactQuery, countriesQuery, deleteContact, flagOf, purchasesQuery, refreshContacts, tagsQuery } from '../api/contacts-api';
@@ -31,13 +33,14 @@ function ContactView({ contact: c }: { contact: Contact }) {
   const navigate = useNavigate();
   const tags = useQuery(tagsQuery);
   const countries = useQuery({ ...countriesQuery(i18n.language), enabled: c.phoneNumbers.length > 0 });
-  const purchases = useQuery(purchasesQuery(c.id));
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState(false);
   const { failed, view } = useNotices();
-  const date = (d: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(d.length === 10 ? `${d}T12:00:00Z` : d));
+  const date = useCallback(
+    (d: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(d.length === 10 ? `${d}T12:00:00Z` : d)),
+    [i18n.language],
+  );
   const notes = notesToText(c.notes);
 
   return (
@@ -113,13 +116,7 @@ function ContactView({ contact: c }: { contact: Contact }) {
           <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
             {t('contacts.purchases.title')}
           </Typography>
-          <QueryView
-            query={purchases}
-            isEmpty={(p) => p.count === 0}
-            empty={<EmptyState icon="heroicons_outline:banknotes" title={t('contacts.purchases.emptyTitle')} text={t('contacts.purchases.emptyText')} />}
-          >
-            {(p) => <Purchases purchases={p} name={c.name} date={date} />}
-          </QueryView>
+          <Purchases contactId={c.id} name={c.name} date={date} />
         </Grid>
       </Grid>
       <ContactFormDialog contact={editing ? c : null} onClose={() => setEditing(false)} />
@@ -168,54 +165,85 @@ function Detail({ icon, label, children }: { icon: string; label: string; childr
   );
 }
 
-function Purchases({ purchases: p, name, date }: { purchases: ContactPurchases; name: string; date: (d: string) => string }) {
+const purchaseColumn = listColumns<ContactPurchase>();
+const PURCHASES_LIST: ListConfig<'date', never> = { sorts: ['date'], defaultSort: 'date', defaultOrder: 'desc' };
+
+/** What they bought: the year's total and the last date (summed by the server, in cents), and their income entries on the list kit. */
+function Purchases({ contactId, name, date }: { contactId: string; name: string; date: (d: string) => string }) {
   const { t } = useTranslation();
   const { money } = useMoney();
+  const purchases = useQuery(purchasesQuery(contactId));
+  const list = useListParams(PURCHASES_LIST);
+  const { params } = list;
+  const p = purchases.data;
+  const paged = useMemo(() => {
+    if (!p) return undefined;
+    const rows = params.order === 'asc' ? [...p.items].reverse() : p.items;
+    const lastPage = Math.max(1, Math.ceil(rows.length / params.size));
+    const page = Math.min(params.page, lastPage);
+    return { items: rows.slice((page - 1) * params.size, page * params.size), pagination: { page, size: params.size, total: rows.length, lastPage } };
+  }, [p, params]);
+  const columns = useMemo(
+    () => [
+      purchaseColumn.display({
+        id: 'description',
+        meta: { label: t('contacts.purchases.entry'), card: 'title' },
+        cell: ({ row: { original: e } }) => (
+          <Link component={RouterLink} to={entryLink(e.date, e.description ?? name)}>
+            {e.description || e.categoryName}
+          </Link>
+        ),
+      }),
+      purchaseColumn.display({ id: 'date', meta: { label: t('contacts.purchases.date'), sortKey: 'date' }, cell: ({ row: { original: e } }) => date(e.date) }),
+      purchaseColumn.accessor('categoryName', { meta: { label: t('contacts.purchases.category') } }),
+      purchaseColumn.display({
+        id: 'amount',
+        meta: { label: t('contacts.purchases.amount'), align: 'right' },
+        cell: ({ row: { original: e } }) => money(e.amount),
+      }),
+    ],
+    [t, money, date, name],
+  );
   return (
     <Stack spacing={2}>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {t('contacts.purchases.yearTotal', { year: p.year })}
-              </Typography>
-              <Typography variant="h5" component="p" data-testid="contact-year-total">
-                {money(p.yearTotal)}
-              </Typography>
-            </CardContent>
-          </Card>
+      {p && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('contacts.purchases.yearTotal', { year: p.year })}
+                </Typography>
+                <Typography variant="h5" component="p" data-testid="contact-year-total">
+                  {money(p.yearTotal)}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('contacts.purchases.lastDate')}
+                </Typography>
+                <Typography variant="h5" component="p">
+                  {p.lastDate ? date(p.lastDate) : '—'}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {t('contacts.purchases.lastDate')}
-              </Typography>
-              <Typography variant="h5" component="p">
-                {p.lastDate ? date(p.lastDate) : '—'}
-              </Typography>
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-      <Card variant="outlined">
-        <List aria-label={t('contacts.purchases.title')} disablePadding>
-          {p.items.map((e) => (
-            <ListItem key={e.id} divider secondaryAction={<Typography sx={{ fontWeight: 600 }}>{money(e.amount)}</Typography>}>
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to={entryLink(e.date, e.description ?? name)}>
-                    {e.description || e.categoryName}
-                  </Link>
-                }
-                secondary={`${date(e.date)} · ${e.categoryName}`}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Card>
-      {p.count > p.items.length && (
+      )}
+      <DataList
+        label={t('contacts.purchases.title')}
+        list={list}
+        query={{ ...purchases, data: paged }}
+        columns={columns}
+        getRowId={(e: ContactPurchase) => e.id}
+        empty={{ icon: 'heroicons_outline:banknotes', title: t('contacts.purchases.emptyTitle'), text: t('contacts.purchases.emptyText') }}
+        noMatch={{ title: t('contacts.purchases.emptyTitle') }}
+      />
+      {p && p.count > p.items.length && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('contacts.purchases.more', { shown: p.items.length, count: p.count })}
         </Typography>
