@@ -19,7 +19,10 @@ describe.each(VIEWPORTS)('contacts at $width px', (viewport) => {
 
     // An income entry names a new customer, made in place.
     await page.goto(`/user/dailyincome?year=${year}&month=${month}`);
-    await page.getByRole('button', { name: /^New income$/i }).click();
+    await page
+      .getByRole('button', { name: /^New income$/i })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Amount').fill('45.50');
     await dialog.getByRole('combobox', { name: /^Category/ }).click();
@@ -47,12 +50,12 @@ describe.each(VIEWPORTS)('contacts at $width px', (viewport) => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('dialog', { name: 'Contact' });
     await form.getByRole('button', { name: 'Add an email' }).click();
-    await form.getByLabel('Email').fill('jorge@example.com');
+    await form.getByLabel('Email', { exact: true }).fill('jorge@example.com');
     await form.getByRole('button', { name: 'Add a phone number' }).click();
     const country = form.getByRole('combobox', { name: 'Country' });
     await country.fill('Spain');
     await page.getByRole('option', { name: /Spain \(\+34\)/ }).click();
-    await form.getByLabel('Phone number').fill('612 345 678');
+    await form.getByLabel('Phone number', { exact: true }).fill('612 345 678');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'jorge@example.com' }).waitFor();
