@@ -80,7 +80,7 @@ function ContactView({ contact: c }: { contact: Contact }) {
                   const country = countries.data?.find((x) => x.iso === p.country);
                   return (
                     <Detail key={`${p.country}${p.phoneNumber}`} icon="heroicons_outline:phone" label={p.label || t('contacts.fields.phone')}>
-                      {flagOf(p.country)} {country?.code ?? ''} {p.phoneNumber}
+                      <span aria-hidden="true">{flagOf(p.country)}</span> {country?.code ?? ''} {p.phoneNumber}
                     </Detail>
                   );
                 })}
