@@ -49,12 +49,12 @@ export class ContactsRepository {
       .updateSet(contacts, { ...set, updatedAt: new Date() })
       .where(eq(contacts.id, id))
       .returning();
-    return row as ContactRow | undefined;
+    return row;
   }
 
   async remove(id: string): Promise<ContactRow | undefined> {
     const [row] = await this.s.deleteFrom(contacts).where(eq(contacts.id, id)).returning();
-    return row as ContactRow | undefined;
+    return row;
   }
 
   // Tags
@@ -76,7 +76,7 @@ export class ContactsRepository {
 
   async updateTag(id: string, title: string): Promise<ContactTagRow | undefined> {
     const [row] = await this.s.updateSet(contactTags, { title }).where(eq(contactTags.id, id)).returning();
-    return row as ContactTagRow | undefined;
+    return row;
   }
 
   async removeTag(id: string): Promise<boolean> {

@@ -220,11 +220,11 @@ function PhoneFields({ form, countries, byIso }: { form: Form; countries: Countr
               control={form.control}
               name={`phoneNumbers.${i}.country`}
               render={({ field, fieldState }) => (
-                <Autocomplete<Country, false, true>
+                <Autocomplete<Country, false, false>
                   options={countries}
-                  disableClearable
-                  value={byIso.get(field.value) ?? (undefined as unknown as Country)}
-                  onChange={(_e, c) => field.onChange(c.iso)}
+                  // Before the countries arrive the code alone is known: shown empty, never undefined (a controlled field).
+                  value={byIso.get(field.value) ?? null}
+                  onChange={(_e, c) => c && field.onChange(c.iso)}
                   getOptionLabel={(c) => `${flagOf(c.iso)} ${c.name} (${c.code})`}
                   isOptionEqualToValue={(a, b) => a.iso === b.iso}
                   sx={{ minWidth: { sm: 240 } }}
