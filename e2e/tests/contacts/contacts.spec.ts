@@ -66,6 +66,9 @@ describe.each(VIEWPORTS)('contacts at $width px', (viewport) => {
     await bought.getByRole('link', { name: 'Birthday cake' }).click();
     await page.waitForURL(/\/user\/dailyincome\?.*search=Birthday/);
     await page.getByText('Birthday cake').first().waitFor();
+    // The income list names the customer, linking back to their page.
+    await page.getByRole('link', { name: 'Jorge Salas' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Jorge Salas' }).waitFor();
 
     expect(problemsOf(page)).toEqual([]);
     await context.close();
