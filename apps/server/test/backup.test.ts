@@ -112,6 +112,12 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
     const form = new FormData();
     form.append('avatar', new Blob([png], { type: 'image/png' }), 'me.png');
     expect((await a.api('POST', '/api/common/user/avatar', { token, body: form })).status).toBeLessThan(300);
+    // A customer's avatar too: kept in the same file store, so the archive carries it.
+    const customer = expectOk(await a.api('GET', '/api/apps/contacts/all', { token }))[0];
+    const avatarForm = new FormData();
+    avatarForm.append('id', customer.id);
+    avatarForm.append('avatar', new Blob([png], { type: 'image/png' }), 'customer.png');
+    const customerAvatar = expectOk(await a.api('POST', '/api/apps/contacts/avatar', { token, body: avatarForm })).avatar as string;
     expectOk(await a.api('PATCH', '/api/settings', { token, body: { preferences: { language: 'es' } } }));
     const categories = expectOk(await a.api('GET', '/api/categories', { token })).items as { id: string; kind: string }[];
     expectOk(
@@ -149,6 +155,8 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
       'vehicles',
       'products',
       'subcategories',
+      'contacts',
+      'contact_tags',
     ]) {
       expect(counted[table], table).toBeGreaterThan(0);
     }
@@ -202,6 +210,9 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
     const receipt = await c.api('GET', `/api/attachments/${withReceipt.attachments[0].id}`, { token: again });
     expect(receipt.status).toBe(200);
     expect(receipt.raw.rawPayload.length).toBe(withReceipt.attachments[0].size);
+    const avatarBack = await c.api('GET', customerAvatar);
+    expect(avatarBack.status).toBe(200);
+    expect(Buffer.from(avatarBack.raw.rawPayload).equals(png)).toBe(true);
 
     // Refusals write nothing. A target that already holds data:
     const usersBefore = await c.count(users);
