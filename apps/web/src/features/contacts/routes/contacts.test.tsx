@@ -75,8 +75,9 @@ describe('the contacts list', () => {
     await waitFor(() => expect(names()).toEqual(['Bruno', 'Zoe']));
     await router.navigate('/apps/contacts');
     await user.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'zo');
-    await waitFor(() => expect(names()).toEqual(['Zoe']));
+    // The search waits for the typing to stop (300 ms) before it asks.
+    await waitFor(() => expect(names()).toEqual(['Zoe']), { timeout: 3000 });
     await user.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'xx');
-    expect(await screen.findByText('No contact matches')).toBeInTheDocument();
+    expect(await screen.findByText('No contact matches', undefined, { timeout: 3000 })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { useRowActions } from '@/components/list-kit/row-actions';
 import { useNotices } from '@/components/notice';
 import { contactsKeys, contactsQuery, createContact, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
 import { ContactFormDialog } from '../components/contact-form-dialog';
+import { TagsDialog } from '../components/tags-dialog';
 
 const column = listColumns<Contact>();
 const CONFIG: ListConfig<'name', 'tag'> = { sorts: ['name'], defaultSort: 'name', defaultOrder: 'asc', filters: { tag: null } };
@@ -25,6 +26,7 @@ export default function Contacts() {
   const contacts = useQuery(contactsQuery(params.search));
   const tags = useQuery(tagsQuery);
   const [editing, setEditing] = useState<Contact | null>(null);
+  const [tagsOpen, setTagsOpen] = useState(false);
   const { done, failed, view } = useNotices();
 
   // The API answers the whole sorted list; the tag filter, the order and the pages are applied here.
@@ -114,10 +116,18 @@ export default function Contacts() {
       {t('contacts.new')}
     </Button>
   );
+  const headerActions = (
+    <Stack direction="row" spacing={1}>
+      <Button variant="outlined" startIcon={<Icon name="heroicons_outline:tag" size={20} />} onClick={() => setTagsOpen(true)}>
+        {t('contacts.tags.manage')}
+      </Button>
+      {newButton}
+    </Stack>
+  );
 
   return (
     <Box>
-      <PageHeader title={t('contacts.title')} subtitle={t('contacts.subtitle')} actions={newButton} />
+      <PageHeader title={t('contacts.title')} subtitle={t('contacts.subtitle')} actions={headerActions} />
       <ListToolbar
         list={list}
         searchLabel={t('contacts.searchLabel')}
@@ -152,6 +162,7 @@ export default function Contacts() {
       />
       {actions.confirm}
       <ContactFormDialog contact={editing} onClose={() => setEditing(null)} onSaved={(c) => done(t('contacts.saved', { name: c.name }))} />
+      <TagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} />
       {view}
     </Box>
   );
