@@ -49,6 +49,7 @@ import helpArea from './modules/help/index.js';
 import inventoryArea from './modules/inventory/index.js';
 import filesArea from './modules/files/index.js';
 import iconsArea from './modules/icons/index.js';
+import contactsArea from './modules/contacts/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -70,6 +71,7 @@ const AREAS = [
   inventoryArea,
   filesArea,
   iconsArea,
+  contactsArea,
 ];
 
 declare module 'fastify' {

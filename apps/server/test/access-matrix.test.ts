@@ -21,7 +21,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding'];
 /** Routes anyone may call: signing in and up, health, the avatars that emails and pages show, the trial a sign-up gets. */
 const isPublic = (path: string) =>
-  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/)/.test(
+  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/avatars\/)/.test(
     path,
   ) ||
   path.startsWith('/api/health') ||

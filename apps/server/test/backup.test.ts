@@ -113,6 +113,12 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
     const form = new FormData();
     form.append('avatar', new Blob([png], { type: 'image/png' }), 'me.png');
     expect((await a.api('POST', '/api/common/user/avatar', { token, body: form })).status).toBeLessThan(300);
+    // A customer's avatar too: kept in the same file store, so the archive carries it.
+    const customer = expectOk(await a.api('GET', '/api/apps/contacts/all', { token }))[0];
+    const avatarForm = new FormData();
+    avatarForm.append('id', customer.id);
+    avatarForm.append('avatar', new Blob([png], { type: 'image/png' }), 'customer.png');
+    const customerAvatar = expectOk(await a.api('POST', '/api/apps/contacts/avatar', { token, body: avatarForm })).avatar as string;
     expectOk(await a.api('PATCH', '/api/settings', { token, body: { preferences: { language: 'es' } } }));
     const categories = expectOk(await a.api('GET', '/api/categories', { token })).items as { id: string; kind: string }[];
     expectOk(
@@ -151,6 +157,8 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
       'products',
       'subcategories',
       'file_items',
+      'contacts',
+      'contact_tags',
     ]) {
       expect(counted[table], table).toBeGreaterThan(0);
     }
@@ -212,6 +220,9 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
     expect(leaseBytes.status).toBe(200);
     expect(leaseBytes.raw.rawPayload.length).toBe(leaseFile.size);
     expect(leaseBytes.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const avatarBack = await c.api('GET', customerAvatar);
+    expect(avatarBack.status).toBe(200);
+    expect(Buffer.from(avatarBack.raw.rawPayload).equals(png)).toBe(true);
 
     // Refusals write nothing. A target that already holds data:
     const usersBefore = await c.count(users);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, entries, inventoryProducts, stockMovements, trips, users } from '../src/db/schema/index.js';
+import { auditLog, contacts, entries, inventoryProducts, stockMovements, trips, users } from '../src/db/schema/index.js';
 import { defaultSubcategoryId } from '../src/db/default-chart.js';
 import { seedDemo } from '../src/cli/seed-demo.js';
 import { createTestApp, testEnv, type TestApp } from './helpers/app.js';
@@ -49,6 +49,7 @@ describe('npm run seed:demo', () => {
       audit: await t!.count(auditLog),
       products: await t!.count(inventoryProducts),
       movements: await t!.count(stockMovements),
+      contacts: await t!.count(contacts),
     });
     const before = await counts();
     const again = await seedDemo({ email, password, now: new Date(Date.UTC(2026, 5, 15)), log: (l) => lines.push(l), env });
@@ -75,6 +76,16 @@ describe('npm run seed:demo', () => {
     const jan = expectOk(await t.api('GET', '/api/trips', { token, query: { from: '2026-01-01', to: '2026-01-31' } }));
     expect(new Set(dec.items.map((x: { centsPerMile: number }) => x.centsPerMile))).toEqual(new Set([70]));
     expect(new Set(jan.items.map((x: { centsPerMile: number }) => x.centsPerMile))).toEqual(new Set([72.5]));
+    // A dozen customers, some tagged; the custom cake orders name them, and a customer's page shows what they bought.
+    const customers = expectOk(await t.api('GET', '/api/apps/contacts/all', { token }));
+    expect(customers).toHaveLength(12);
+    expect(customers.filter((c: { tags: string[] }) => c.tags.length > 0).length).toBeGreaterThan(0);
+    const bought = await Promise.all(
+      customers.map(async (c: { id: string }) => expectOk(await t!.api('GET', '/api/apps/contacts/purchases', { token, query: { id: c.id } })).count as number),
+    );
+    const cakeOrders = expectOk(await t.api('GET', '/api/entries', { token, query: { type: 'income', search: 'Custom cake order', size: 10 } }));
+    expect(bought.reduce((a, b) => a + b, 0)).toBe(cakeOrders.totals.count);
+    expect(bought.filter((n) => n > 0).length).toBeGreaterThan(6);
     const withReceipt = expectOk(await t.api('GET', '/api/entries', { token, query: { type: 'expense', search: 'Shop rent', size: 50 } }));
     expect(withReceipt.items.every((e: { attachments: unknown[] }) => e.attachments.length === 1)).toBe(true);
     // A few folders and documents in the file manager, beside the receipts' folder.

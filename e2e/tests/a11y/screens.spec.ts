@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousFindings, type Finding } from '../../fixtures/a11y';
 import { VIEWPORTS, closeBrowser, navigateInApp, newPage, problemsOf, settle, sidewaysScroll } from '../../fixtures/browser';
+import { apiCall } from '../../fixtures/api';
 import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 import { inject } from 'vitest';
 
@@ -65,6 +66,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager', 'Documents · Cuadre'],
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
+  ['/apps/contacts', 'Contacts · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {
@@ -107,8 +109,11 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     if (menu.length) found['user menu'] = menu;
     await admin.context.close();
 
-    const ownerSide = await ownerPage(viewport, await paidOwner(`a11y-${viewport.name}`, 'Ada Lovelace'));
-    await audit(ownerSide.page, OWNER_SCREENS, found);
+    const owner = await paidOwner(`a11y-${viewport.name}`, 'Ada Lovelace');
+    // A contact's page needs a contact: one made through the API, as the list's button would.
+    const contact = await apiCall<{ id: string }>('POST', 'apps/contacts/contact', undefined, owner.token);
+    const ownerSide = await ownerPage(viewport, owner);
+    await audit(ownerSide.page, [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre']], found);
     expect(problemsOf(ownerSide.page)).toEqual([]);
     await ownerSide.context.close();
 

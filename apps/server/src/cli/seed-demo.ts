@@ -172,6 +172,40 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   });
   const sugar = await stockItem({ name: 'Sugar 5 kg', sku: 'SUG-5', stock: 8, reserved: 2, cost: 650, basePrice: 899, taxPercent: 8.25, weight: 5 });
   await stockItem({ name: 'Vanilla extract 100 ml', sku: 'VAN-100', stock: 12, cost: 450, basePrice: 799, taxPercent: 8.25, weight: 0.12 });
+  // A dozen customers (the contacts area), some with a tag; the custom cake orders below name them.
+  const regular = await post('/api/apps/contacts/tag', { tag: { title: 'Regular' } });
+  const catering = await post('/api/apps/contacts/tag', { tag: { title: 'Catering' } });
+  const CUSTOMERS: [string, string, string, string[]][] = [
+    ['Ana Martínez', 'ana.martinez@example.com', '(210) 555-0111', [regular.id]],
+    ['Benito Flores', 'benito@example.com', '(210) 555-0112', []],
+    ['Carmen Ortiz', 'carmen.ortiz@example.com', '(210) 555-0113', [regular.id]],
+    ['Daniel Reyes', 'daniel@example.com', '(210) 555-0114', []],
+    ['Elena Castro', 'elena.castro@example.com', '(210) 555-0115', [catering.id]],
+    ['Fernando Gómez', 'fgomez@example.com', '(210) 555-0116', []],
+    ['Gabriela Soto', 'gabriela@example.com', '(210) 555-0117', [regular.id]],
+    ['Hotel Alamo Plaza', 'events@example.com', '(210) 555-0118', [catering.id]],
+    ['Isabel Navarro', 'isabel@example.com', '(210) 555-0119', []],
+    ['Jorge Luna', 'jorge.luna@example.com', '(210) 555-0120', [regular.id]],
+    ['Karina Vega', 'karina@example.com', '(210) 555-0121', []],
+    ['St. Mary School PTA', 'pta@example.com', '(210) 555-0122', [catering.id]],
+  ];
+  const customers: { id: string }[] = [];
+  for (const [name, mail, phone, tags] of CUSTOMERS) {
+    const made = await call<{ id: string }>('POST', '/api/apps/contacts/contact', token);
+    customers.push(
+      await call<{ id: string }>('PATCH', '/api/apps/contacts/contact', token, {
+        id: made.id,
+        contact: {
+          name,
+          emails: [{ email: mail, label: 'personal' }],
+          phoneNumbers: [{ country: 'US', phoneNumber: phone, label: 'mobile' }],
+          company: /Hotel|School/.test(name) ? name : '',
+          address: 'San Antonio, TX',
+          tags,
+        },
+      }),
+    );
+  }
 
   // The twelve months that end with this one: a rate change (1 January) falls inside them. Each
   // month's books are written whole from its own generator, then cut at today in the current month,
@@ -205,6 +239,8 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
           subcategoryId: cakes.id,
           paymentMethod: 'transfer',
           description: 'Custom cake order',
+          // Who ordered it: a customer chosen by the date alone (no draw from the month's generator, whose amounts stay as they were).
+          contactId: customers[(m * 7 + day) % customers.length]!.id,
         });
     }
     for (const day of [3, 17]) {

@@ -4,6 +4,8 @@ import type { DbOrTx } from './client.js';
 import {
   attachments,
   auditLog,
+  contacts,
+  contactTags,
   entries,
   fileItems,
   importProfiles,
@@ -54,6 +56,8 @@ export const OWNED_TABLES = [
   inventoryProducts,
   stockMovements,
   fileItems,
+  contacts,
+  contactTags,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
@@ -29,6 +29,11 @@ export class FileStore {
       () => true,
       () => false,
     );
+  }
+
+  /** A small file whole (an avatar), for when its bytes are looked at before sending. */
+  bytes(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
   }
 
   read(key: string) {

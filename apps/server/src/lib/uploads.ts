@@ -5,6 +5,8 @@ import { AppError } from './errors.js';
 export interface Upload {
   data: Buffer;
   filename: string;
+  /** The form's text fields sent before the file (e.g. the id a file belongs to). */
+  fields: Record<string, string>;
 }
 
 /**
@@ -21,7 +23,12 @@ export async function readOneFile(request: FastifyRequest, opts: { field: string
     if (!file) return undefined;
     const data = await file.toBuffer();
     if (file.file.truncated || data.length > opts.maxBytes) throw tooLarge();
-    return { data, filename: file.filename };
+    const fields: Record<string, string> = {};
+    for (const [name, part] of Object.entries(file.fields)) {
+      const one = Array.isArray(part) ? part[0] : part;
+      if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+    }
+    return { data, filename: file.filename, fields };
   } catch (err) {
     if (err instanceof AppError) throw err;
     const status = (err as { statusCode?: number }).statusCode;

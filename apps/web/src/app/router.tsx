@@ -101,6 +101,8 @@ export const routes: RouteObject[] = [
               { path: 'apps/ecommerce/inventory', ...title('inventory.title'), ...page(() => import('@/features/inventory/routes/inventory')) },
               { path: 'apps/file-manager', ...title('files.title'), ...page(() => import('@/features/files/routes/file-manager')) },
               { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
+              { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
+              { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
               // The owner's area.
               {
                 path: 'user',

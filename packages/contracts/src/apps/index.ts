@@ -1,3 +1,4 @@
 export * from './inventory.js';
 export * from './file-manager.js';
 export * from './icons.js';
+export * from './contacts.js';

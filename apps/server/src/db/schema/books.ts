@@ -3,6 +3,7 @@ import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, 
 import type { Language } from '@cuadre/contracts';
 import { users } from './users.js';
 import { inventoryProducts } from './inventory.js';
+import { contacts } from './contacts.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -148,6 +149,8 @@ export const entries = pgTable(
     workerId: uuid('worker_id').references(() => workers.id),
     providerId: uuid('provider_id').references(() => providers.id),
     productId: uuid('product_id').references(() => products.id),
+    /** Income only: the customer it came from; a deleted contact leaves its entries. */
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** Thousandths of a unit. */
     quantity: bigint('quantity', { mode: 'number' }),
     unitCost: cents('unit_cost'),
@@ -173,6 +176,7 @@ export const entries = pgTable(
     index('entries_provider_idx').on(t.providerId),
     index('entries_product_idx').on(t.productId),
     index('entries_inventory_product_idx').on(t.inventoryProductId),
+    index('entries_contact_idx').on(t.contactId, t.date),
     check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
   ],
 );

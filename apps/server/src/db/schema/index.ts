@@ -3,3 +3,4 @@ export * from './books.js';
 export * from './panels.js';
 export * from './inventory.js';
 export * from './files.js';
+export * from './contacts.js';

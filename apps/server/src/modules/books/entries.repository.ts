@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import type { EntryQuery, Language } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
-import { attachments, categories, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
+import { attachments, categories, contacts, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
 
 export type EntryRow = typeof entries.$inferSelect;
@@ -27,6 +27,7 @@ const detailed = (language: Language) => ({
   workerName: workers.name,
   providerName: providers.name,
   productName: products.name,
+  contactName: contacts.name,
 });
 export interface AttachmentJson {
   id: string;
@@ -43,6 +44,7 @@ export type DetailedEntry = {
   workerName: string | null;
   providerName: string | null;
   productName: string | null;
+  contactName: string | null;
   attachments: AttachmentJson[];
 };
 
@@ -89,7 +91,8 @@ export class EntriesRepository {
       .leftJoin(...this.s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
       .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
       .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
-      .leftJoin(...this.s.join(products, eq(products.id, entries.productId)));
+      .leftJoin(...this.s.join(products, eq(products.id, entries.productId)))
+      .leftJoin(...this.s.join(contacts, eq(contacts.id, entries.contactId)));
   }
 
   private filters(q: Partial<EntryQuery>): SQL | undefined {
@@ -103,6 +106,7 @@ export class EntriesRepository {
       q.workerId ? eq(entries.workerId, q.workerId) : undefined,
       q.providerId ? eq(entries.providerId, q.providerId) : undefined,
       q.productId ? eq(entries.productId, q.productId) : undefined,
+      q.contactId ? eq(entries.contactId, q.contactId) : undefined,
       q.paymentMethod ? eq(entries.paymentMethod, q.paymentMethod) : undefined,
       term
         ? or(
@@ -113,6 +117,7 @@ export class EntriesRepository {
             ilike(workers.name, term),
             ilike(providers.name, term),
             ilike(products.name, term),
+            ilike(contacts.name, term),
           )
         : undefined,
     );
@@ -130,6 +135,7 @@ export class EntriesRepository {
           .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
           .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
           .leftJoin(...this.s.join(products, eq(products.id, entries.productId)))
+          .leftJoin(...this.s.join(contacts, eq(contacts.id, entries.contactId)))
           .where(where)
       : this.s.selectFields(entries, { n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` }).where(where);
     const [rows, [totals]] = await Promise.all([

@@ -40,6 +40,8 @@ export function resolveLine(line: Line, refs: References, prefix: string, detail
     if (hasQuantity && !(t === 'income' && stockItem)) fail('quantity', 'Only a purchase, or an income naming an inventory product, has a quantity');
     if (line.unitCost !== undefined && line.unitCost !== null) fail('unitCost', 'Only a purchase has a unit cost');
   }
+  if (t !== 'income' && line.contactId) fail('contactId', `Only an income entry names a contact, not ${NAMES[t]}`);
+  else if (line.contactId && !refs.contacts.has(line.contactId)) fail('contactId', 'No such contact');
   if ((t === 'income' || t === 'worker_payment') && line.providerId) fail('providerId', `A provider is not named on ${NAMES[t]}`);
 
   // The registries: the owner's own, active when newly named.
@@ -107,6 +109,7 @@ export function resolveLine(line: Line, refs: References, prefix: string, detail
     workerId: t === 'worker_payment' ? line.workerId! : null,
     providerId: line.providerId ?? (t === 'purchase' ? (product?.providerId ?? null) : null),
     productId: t === 'purchase' ? (line.productId ?? null) : null,
+    contactId: t === 'income' ? (line.contactId ?? null) : null,
     quantity: t === 'income' && stockItem && hasQuantity ? toScaled(line.quantity!, 3) : quantity,
     unitCost: t === 'purchase' ? unitCost : null,
     hours: t === 'worker_payment' ? (line.hours ?? null) : null,
@@ -120,5 +123,6 @@ export function refsWanted(lines: Line[]) {
     workerIds: lines.map((l) => l.workerId),
     providerIds: lines.map((l) => l.providerId),
     productIds: lines.map((l) => l.productId),
+    contactIds: lines.map((l) => l.contactId),
   };
 }

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ownedBy } from '../../db/owned.js';
-import { categories, products, providers, subcategories, vehicles, workers } from '../../db/schema/index.js';
+import { categories, contacts, products, providers, subcategories, vehicles, workers } from '../../db/schema/index.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -17,6 +17,7 @@ export interface References {
   providers: Map<string, { active: boolean; defaultCategoryId: string | null }>;
   products: Map<string, { active: boolean; categoryId: string | null; defaultUnitCost: number | null; providerId: string | null }>;
   vehicles: Map<string, { active: boolean }>;
+  contacts: Set<string>;
 }
 
 const ids = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
@@ -30,6 +31,7 @@ export async function loadReferences(
     providerIds?: (string | null | undefined)[];
     productIds?: (string | null | undefined)[];
     vehicleIds?: (string | null | undefined)[];
+    contactIds?: (string | null | undefined)[];
   },
 ): Promise<References> {
   const sub = ids(wanted.subcategoryIds ?? []);
@@ -37,10 +39,11 @@ export async function loadReferences(
   const prd = ids(wanted.productIds ?? []);
   const prv = ids(wanted.providerIds ?? []);
   const veh = ids(wanted.vehicleIds ?? []);
+  const cts = ids(wanted.contactIds ?? []);
   const s = ownedBy(db, ownerId);
   // One after another (a Drizzle query runs when awaited): inside a transaction they share one
   // connection, which node-postgres will no longer queue for us.
-  const [cats, subs, ws, ps, prods, vs] = await inOrder([
+  const [cats, subs, ws, ps, prods, vs, cs] = await inOrder([
     db.select().from(categories),
     sub.length
       ? s
@@ -65,6 +68,7 @@ export async function loadReferences(
           .where(inArray(products.id, prd))
       : [],
     veh.length ? s.selectFields(vehicles, { id: vehicles.id, active: vehicles.active }).where(inArray(vehicles.id, veh)) : [],
+    cts.length ? s.selectFields(contacts, { id: contacts.id }).where(inArray(contacts.id, cts)) : [],
   ]);
   return {
     categories: new Map(cats.map((c) => [c.id, c])),
@@ -73,6 +77,7 @@ export async function loadReferences(
     providers: new Map(ps.map((p) => [p.id, p])),
     products: new Map(prods.map((p) => [p.id, p])),
     vehicles: new Map(vs.map((v) => [v.id, v])),
+    contacts: new Set(cs.map((c) => c.id)),
   };
 }
 

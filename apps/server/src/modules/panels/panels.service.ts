@@ -19,6 +19,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:chart-bar', link: '/user/profitsandlossesyear' },
     { icon: 'heroicons_outline:archive-box', link: '/apps/ecommerce/inventory' },
     { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
+    { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

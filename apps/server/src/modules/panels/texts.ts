@@ -39,6 +39,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Profit and loss of the year', 'Twelve months and the total'],
         ['Inventory', 'The stock you sell'],
         ['Documents', 'The file manager and the receipts'],
+        ['Contacts', 'Your customers and what they bought'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -69,6 +70,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Pérdidas y ganancias del año', 'Doce meses y el total'],
         ['Inventario', 'Las existencias que usted vende'],
         ['Documentos', 'El gestor de archivos y los comprobantes'],
+        ['Contactos', 'Sus clientes y lo que compraron'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -99,6 +101,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Yılın kâr ve zararı', 'On iki ay ve toplam'],
         ['Envanter', 'Sattığınız stok'],
         ['Belgeler', 'Dosya yöneticisi ve fişler'],
+        ['Kişiler', 'Müşterileriniz ve satın aldıkları'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

@@ -35,6 +35,7 @@ export const PAGES: Page[] = [
   p('/user/workers', 'Workers', 'Trabajadores', 'Çalışanlar'),
   p('/user/providers', 'Providers', 'Proveedores', 'Tedarikçiler'),
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),
+  p('/apps/contacts', 'Contacts (customers)', 'Contactos (clientes)', 'Kişiler (müşteriler)'),
   p('/user/help-center', 'Help center', 'Centro de ayuda', 'Yardım merkezi'),
   p('/user/help-center/faqs', 'Frequently asked questions', 'Preguntas frecuentes', 'Sık sorulan sorular'),
   p('/user/help-center/support', 'Contact support', 'Contactar con soporte', 'Destekle iletişim'),

@@ -3,13 +3,30 @@ import type { Db } from '../../db/client.js';
 import type { Authenticated } from '../auth/index.js';
 import { readerLanguage } from '../../lib/language.js';
 import { entryLink } from '../panels/index.js';
+import { searchContacts } from '../contacts/index.js';
 import { findPages } from './pages.js';
 import { amountOf, containsPattern, SearchRepository, type Registry } from './search.repository.js';
 
 const LABELS: Record<Language, Record<SearchResultSet['id'], string>> = {
-  en: { pages: 'Pages', workers: 'Workers', providers: 'Providers', vehicles: 'Vehicles', products: 'Products', entries: 'Entries' },
-  es: { pages: 'Páginas', workers: 'Trabajadores', providers: 'Proveedores', vehicles: 'Vehículos', products: 'Productos', entries: 'Movimientos' },
-  tr: { pages: 'Sayfalar', workers: 'Çalışanlar', providers: 'Tedarikçiler', vehicles: 'Araçlar', products: 'Ürünler', entries: 'Kayıtlar' },
+  en: { contacts: 'Contacts', pages: 'Pages', workers: 'Workers', providers: 'Providers', vehicles: 'Vehicles', products: 'Products', entries: 'Entries' },
+  es: {
+    contacts: 'Contactos',
+    pages: 'Páginas',
+    workers: 'Trabajadores',
+    providers: 'Proveedores',
+    vehicles: 'Vehículos',
+    products: 'Productos',
+    entries: 'Movimientos',
+  },
+  tr: {
+    contacts: 'Kişiler',
+    pages: 'Sayfalar',
+    workers: 'Çalışanlar',
+    providers: 'Tedarikçiler',
+    vehicles: 'Araçlar',
+    products: 'Ürünler',
+    entries: 'Kayıtlar',
+  },
 };
 const REGISTRY_LINK: Record<Registry, string> = {
   workers: '/user/workers',
@@ -19,7 +36,7 @@ const REGISTRY_LINK: Record<Registry, string> = {
 };
 
 /**
- * The search box (`POST /api/common/search`): the pages the user may open, by their title in the
+ * The search box (`POST /api/common/search`): the user's contacts (spec 000: contacts, pages, tasks), the pages the user may open, by their title in the
  * user's language, then the user's own workers, providers, vehicles, products and entries (by
  * description, reference or amount), each group capped. Groups with nothing are left out.
  */
@@ -36,11 +53,15 @@ export class SearchService {
     const money = new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency: auth.user.business?.currency ?? 'USD' });
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
     const registries: Registry[] = ['workers', 'providers', 'vehicles', 'products'];
-    const [found, entries] = await Promise.all([
+    const [contacts, found, entries] = await Promise.all([
+      searchContacts(this.db, auth.user.id, pattern, SEARCH_GROUP_CAP),
       Promise.all(registries.map((r) => repo.registry(r, pattern, SEARCH_GROUP_CAP))),
       repo.entries(pattern, amountOf(q), SEARCH_GROUP_CAP),
     ]);
-    const sets: SearchResultSet[] = [{ id: 'pages', label: labels.pages, results: findPages(q, auth.user.role, lang, SEARCH_GROUP_CAP) }];
+    const sets: SearchResultSet[] = [
+      { id: 'contacts', label: labels.contacts, results: contacts },
+      { id: 'pages', label: labels.pages, results: findPages(q, auth.user.role, lang, SEARCH_GROUP_CAP) },
+    ];
     registries.forEach((r, i) =>
       sets.push({
         id: r,

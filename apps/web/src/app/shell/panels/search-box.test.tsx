@@ -1,7 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppThemeProvider } from '@/app/theme/theme-provider';
 import { setScreenWide } from '@/test/screen';
-import { renderApp, testQueryClient } from '@/test/render';
+import { json, renderApp, testQueryClient } from '@/test/render';
 import { SearchBox } from './search-box';
 
 function setup(width: number) {
@@ -32,5 +32,42 @@ describe('search box keyboard', () => {
     expect(event).toBe(true);
     expect(document.activeElement).toBe(other);
     other.remove();
+  });
+});
+
+describe('search results', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the contacts group first, each contact with its avatar, opening the contact's page", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json([
+          {
+            id: 'contacts',
+            label: 'Contacts',
+            results: [
+              {
+                link: '/apps/contacts/c-1',
+                title: 'Marisol Vega',
+                subtitle: 'Café Luna',
+                value: 'Marisol Vega',
+                name: 'Marisol Vega',
+                avatar: '/api/apps/contacts/avatars/a/b',
+              },
+            ],
+          },
+          { id: 'pages', label: 'Pages', results: [{ link: '/apps/contacts', title: 'Contacts (customers)' }] },
+        ]),
+      ),
+    );
+    setScreenWide(true);
+    const { router } = renderApp(<SearchBox />, { path: '*', url: '/', queryClient: testQueryClient(), wrapper: AppThemeProvider });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search' }), { target: { value: 'mari' } });
+    const group = await screen.findByRole('group', { name: 'Contacts' }, { timeout: 3000 });
+    const option = within(group).getByRole('option', { name: /Marisol Vega/ });
+    expect(option.querySelector('img')).toHaveAttribute('src', '/api/apps/contacts/avatars/a/b');
+    fireEvent.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/contacts/c-1'));
   });
 });

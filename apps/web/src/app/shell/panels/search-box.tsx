@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Box, ClickAwayListener, IconButton, InputBase, Paper, Popper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Avatar, Box, ClickAwayListener, IconButton, InputBase, Paper, Popper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, type SearchResult } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { search } from '@/lib/panels';
@@ -194,8 +194,20 @@ export function SearchBox() {
                             onMouseDown={(e) => e.preventDefault()}
                             onClick={() => go(r)}
                             onMouseEnter={() => setActive(i)}
-                            sx={{ px: 2, py: 1, cursor: 'pointer', bgcolor: i === active ? 'action.selected' : undefined }}
+                            sx={{
+                              px: 2,
+                              py: 1,
+                              cursor: 'pointer',
+                              bgcolor: i === active ? 'action.selected' : undefined,
+                              // A contact carries its avatar (spec 000's contact result): drawn beside its name.
+                              ...(r.avatar !== undefined ? { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, alignItems: 'center' } : {}),
+                            }}
                           >
+                            {r.avatar !== undefined && (
+                              <Avatar src={r.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14, gridRow: 'span 2' }}>
+                                {r.title.slice(0, 1).toUpperCase()}
+                              </Avatar>
+                            )}
                             <Typography sx={{ fontSize: 14 }}>{r.title}</Typography>
                             {r.subtitle && (
                               <Typography

@@ -8,6 +8,8 @@ import { centsToText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { activeRecordsQuery, categoriesQuery, stockItemsQuery, subcategoriesQuery } from '../api/books-api';
 import { ReceiptPicker } from './receipt-picker';
+import { ContactPicker } from '@/components/contact-picker';
+import { Controller } from 'react-hook-form';
 import { Receipts } from './receipts';
 
 export interface EntryFormValues {
@@ -21,6 +23,8 @@ export interface EntryFormValues {
   workerId: string;
   providerId: string;
   productId: string;
+  /** Income only: the customer. */
+  contactId: string;
   quantity: string;
   unitCost: string;
   hours: string;
@@ -177,6 +181,17 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
             </Grid>
           )}
         </>
+      )}
+      {type === 'income' && (
+        <Grid size={half}>
+          <Controller
+            control={control}
+            name="contactId"
+            render={({ field }) => (
+              <ContactPicker value={field.value} onChange={(id) => field.onChange(id)} currentName={entry?.contactName} disabled={pending} enabled={open} />
+            )}
+          />
+        </Grid>
       )}
       {type === 'worker_payment' && (
         <>

@@ -40,6 +40,7 @@ const ZEntryForm = z.object({
   workerId: z.string(),
   providerId: z.string(),
   productId: z.string(),
+  contactId: z.string(),
   quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
   unitCost: optionalMoney,
   hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
@@ -95,6 +96,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       body.workerId = v.workerId || null;
       body.hours = v.hours.trim() ? decimalText(v.hours, 2)! : null;
     }
+    if (type === 'income') body.contactId = v.contactId || null;
     if (type === 'supplier_payment' || type === 'purchase' || type === 'expense') body.providerId = v.providerId || null;
     if (type === 'purchase' || type === 'income') body.inventoryProductId = v.inventoryProductId || null;
     if (type === 'income') body.quantity = v.inventoryProductId && v.quantity.trim() ? decimalText(v.quantity, 3)! : null;
@@ -140,6 +142,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         workerId: entry?.workerId ?? '',
         providerId: entry?.providerId ?? '',
         productId: entry?.productId ?? '',
+        contactId: entry?.contactId ?? '',
         quantity: numberText(entry?.quantity, 3),
         unitCost: centsToText(entry?.unitCost),
         hours: numberText(entry?.hours, 2),

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 // Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
 import { visuallyHidden } from '@mui/utils';
 import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
@@ -152,6 +152,22 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
                   </span>
                 ) : (
                   (e.workerName ?? e.providerName ?? '—')
+                ),
+            }),
+          ]
+        : []),
+      ...(type === 'income'
+        ? [
+            column.display({
+              id: 'customer',
+              meta: { label: t('contacts.fields.customer') },
+              cell: ({ row: { original: e } }) =>
+                e.contactId ? (
+                  <Link component={RouterLink} to={`/apps/contacts/${e.contactId}`}>
+                    {e.contactName}
+                  </Link>
+                ) : (
+                  '—'
                 ),
             }),
           ]

@@ -70,6 +70,12 @@ const REPORTS = [
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening');
 
 /** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
+const BUSINESS = [
+  { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.hubLinkText' },
+  { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'books.hub.inventory' },
+  { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.booksLink' },
+] as const;
+
 export default function BooksHub() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
@@ -211,14 +217,6 @@ export default function BooksHub() {
                   </Link>
                 ))}
               </Box>
-              <Link
-                component={RouterLink}
-                to="/apps/ecommerce/inventory"
-                underline="hover"
-                sx={{ display: 'inline-block', py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}
-              >
-                {t('books.hub.inventory')}
-              </Link>
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
                 {t('books.reports.reports')}
               </Typography>
@@ -235,15 +233,24 @@ export default function BooksHub() {
                   </Link>
                 ))}
               </Box>
-              <Link
-                component={RouterLink}
-                to="/apps/file-manager"
-                underline="hover"
-                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1.5, fontSize: 14 }}
-              >
-                <Icon name="heroicons_outline:folder" size={18} />
-                {t('files.booksLink')}
-              </Link>
+              <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
+                {t('books.hub.business')}
+              </Typography>
+              {/* The business beside its books: its customers, its stock and its documents (issue 27). */}
+              <Box component="nav" aria-label={t('books.hub.business')} sx={{ display: 'grid', gap: { xs: 0.5, sm: 0.75 } }}>
+                {BUSINESS.map((b) => (
+                  <Link
+                    key={b.to}
+                    component={RouterLink}
+                    to={b.to}
+                    underline="hover"
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14 }}
+                  >
+                    <Icon name={b.icon} size={18} />
+                    {t(b.text)}
+                  </Link>
+                ))}
+              </Box>
             </CardContent>
           </Card>
         </Grid>

@@ -37,6 +37,8 @@ export function entryOf(over: Partial<Entry> = {}): Entry {
     providerName: null,
     productId: null,
     productName: null,
+    contactId: null,
+    contactName: null,
     quantity: null,
     unitCost: null,
     hours: null,

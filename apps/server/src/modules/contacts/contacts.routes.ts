@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  CONTACT_AVATAR_MAX_BYTES,
+  ZApiError,
+  ZContact,
+  ZContactIdQuery,
+  ZContactList,
+  ZContactPatchBody,
+  ZContactPurchases,
+  ZContactSearchQuery,
+  ZContactTag,
+  ZContactTagBody,
+  ZContactTagList,
+  ZContactTagPatchBody,
+  ZCountryList,
+  ZOk,
+  ZUuid,
+} from '@cuadre/contracts';
+import { authOf, type Guards } from '../../plugins/auth.js';
+import { validation } from '../../lib/errors.js';
+import { readOneFile } from '../../lib/uploads.js';
+import type { ContactsService } from './contacts.service.js';
+
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+const tags = ['contacts'];
+const base = '/api/apps/contacts';
+
+/** Spec 001 §7 "Contacts", to the letter, plus what a contact bought. Signed-in users, any plan. */
+export function contactRoutes(app: FastifyInstance, contacts: ContactsService, guards: Guards) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const opts = { onRequest: guards.requireUser };
+
+  r.get(`${base}/all`, { ...opts, schema: { tags, summary: 'All my contacts, sorted by name', response: { 200: ZContactList, ...errors } } }, (req) =>
+    contacts.all(authOf(req)),
+  );
+  r.get(
+    `${base}/search`,
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'My contacts whose name contains the query (any case)',
+        querystring: ZContactSearchQuery,
+        response: { 200: ZContactList, ...errors },
+      },
+    },
+    (req) => contacts.search(authOf(req), req.query.query),
+  );
+  r.get(`${base}/contact`, { ...opts, schema: { tags, summary: 'One contact', querystring: ZContactIdQuery, response: { 200: ZContact, ...errors } } }, (req) =>
+    contacts.get(authOf(req), req.query.id),
+  );
+  r.post(
+    `${base}/contact`,
+    { ...opts, schema: { tags, summary: 'Create an empty contact named "New Contact"', response: { 200: ZContact, ...errors } } },
+    (req) => contacts.create(authOf(req)),
+  );
+  r.patch(
+    `${base}/contact`,
+    { ...opts, schema: { tags, summary: 'Merge changes into a contact', body: ZContactPatchBody, response: { 200: ZContact, ...errors } } },
+    (req) => contacts.update(authOf(req), req.body.id, req.body.contact),
+  );
+  r.delete(
+    `${base}/contact`,
+    {
+      ...opts,
+      schema: { tags, summary: 'Delete a contact (its income entries stay, naming no one)', querystring: ZContactIdQuery, response: { 200: ZOk, ...errors } },
+    },
+    (req) => contacts.remove(authOf(req), req.query.id),
+  );
+  r.get(
+    `${base}/purchases`,
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: "What a contact bought: their income entries, this year's total, the last date",
+        querystring: ZContactIdQuery,
+        response: { 200: ZContactPurchases, ...errors },
+      },
+    },
+    (req) => contacts.purchases(authOf(req), req.query.id),
+  );
+  r.get(
+    `${base}/countries`,
+    { ...opts, schema: { tags, summary: 'Countries with dial codes, named in my language', response: { 200: ZCountryList, ...errors } } },
+    (req) => contacts.countries(authOf(req)),
+  );
+
+  r.get(`${base}/tags`, { ...opts, schema: { tags, summary: 'My contact tags', response: { 200: ZContactTagList, ...errors } } }, (req) =>
+    contacts.tags(authOf(req)),
+  );
+  r.post(
+    `${base}/tag`,
+    { ...opts, schema: { tags, summary: 'Create a contact tag', body: ZContactTagBody, response: { 200: ZContactTag, ...errors } } },
+    (req) => contacts.createTag(authOf(req), req.body.tag.title),
+  );
+  r.patch(
+    `${base}/tag`,
+    { ...opts, schema: { tags, summary: 'Rename a contact tag', body: ZContactTagPatchBody, response: { 200: ZContactTag, ...errors } } },
+    (req) => contacts.updateTag(authOf(req), req.body.id, req.body.tag.title),
+  );
+  r.delete(
+    `${base}/tag`,
+    {
+      ...opts,
+      schema: { tags, summary: 'Delete a contact tag and take it off every contact', querystring: ZContactIdQuery, response: { 200: ZOk, ...errors } },
+    },
+    (req) => contacts.removeTag(authOf(req), req.query.id),
+  );
+
+  r.post(
+    `${base}/avatar`,
+    {
+      ...opts,
+      bodyLimit: CONTACT_AVATAR_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Set a contact\'s avatar: multipart fields "id" then "avatar" (JPEG, PNG or WebP, up to 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZContact, ...errors, 413: ZApiError, 415: ZApiError },
+      },
+    },
+    async (req) => {
+      const file = await readOneFile(req, { field: 'avatar', maxBytes: CONTACT_AVATAR_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' });
+      if (!file) throw validation('Attach an image', [{ path: 'avatar', message: 'Attach an image' }]);
+      const id = ZUuid.safeParse(file.fields.id ?? '');
+      if (!id.success) throw validation('Name the contact (field "id" before the file)', [{ path: 'id', message: 'Not a valid id' }]);
+      return contacts.setAvatar(authOf(req), id.data, file.data);
+    },
+  );
+  // Public by design, as a user's avatar: an <img> cannot send a bearer token. The key's second part is random.
+  r.get(
+    `${base}/avatars/:owner/:file`,
+    {
+      schema: {
+        tags,
+        summary: "A contact's avatar image",
+        params: z.object({ owner: ZUuid, file: ZUuid }),
+        security: [],
+        response: { 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const avatar = await contacts.avatar(`${req.params.owner}/${req.params.file}`);
+      // Bytes, not JSON: the schemas above type the error answers only.
+      return (reply as FastifyReply)
+        .header('content-type', avatar.mime)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(avatar.data);
+    },
+  );
+}
