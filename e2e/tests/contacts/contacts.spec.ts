@@ -13,7 +13,7 @@ describe.each(VIEWPORTS)('contacts at $width px', (viewport) => {
     const month = now.getUTCMonth() + 1;
 
     // From the books hub to an empty list that says what to do.
-    await page.getByRole('link', { name: 'Customers: who bought what' }).click();
+    await page.getByRole('navigation', { name: 'Your business' }).getByRole('link', { name: 'Contacts' }).click();
     await page.waitForURL('**/apps/contacts');
     await page.getByText('No contacts yet').waitFor();
 

@@ -23,8 +23,15 @@ export const currentUserQuery = queryOptions({
   queryFn: ({ signal }) => api('common/user', { schema: ZUser, signal }),
 });
 
-/** PATCH api/common/user with some of the signed-in user's fields: the one place that calls it. */
-export const updateCurrentUser = (user: UpdateUserBody['user']) => api('common/user', { method: 'PATCH', body: { user }, schema: ZUser });
+/**
+ * PATCH api/common/user with some of the signed-in user's fields: the one place that calls it. A read
+ * of the user already on its way is called off first: answering after the change (switching the
+ * language reads the screen again), it would put the old preferences back in the cache, and on screen.
+ */
+export const updateCurrentUser = async (user: UpdateUserBody['user']) => {
+  await queryClient.cancelQueries({ queryKey: currentUserQuery.queryKey });
+  return api('common/user', { method: 'PATCH', body: { user }, schema: ZUser });
+};
 
 /** The menus for the user's role (GET api/common/navigation, docs/product.md "The shell's calls"). */
 export const navigationQuery = queryOptions({

@@ -71,9 +71,9 @@ const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afte
 
 /** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
 const BUSINESS = [
-  { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.hubLinkText' },
-  { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'books.hub.inventory' },
-  { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.booksLink' },
+  { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.title' },
+  { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'inventory.title' },
+  { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.title' },
 ] as const;
 
 export default function BooksHub() {
@@ -237,7 +237,11 @@ export default function BooksHub() {
                 {t('books.hub.business')}
               </Typography>
               {/* The business beside its books: its customers, its stock and its documents (issue 27). */}
-              <Box component="nav" aria-label={t('books.hub.business')} sx={{ display: 'grid', gap: { xs: 0.5, sm: 0.75 } }}>
+              <Box
+                component="nav"
+                aria-label={t('books.hub.business')}
+                sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', justifyContent: 'start', columnGap: 2 }}
+              >
                 {BUSINESS.map((b) => (
                   <Link
                     key={b.to}

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -25,8 +25,15 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
     },
     onError: (err) => onError(err.message),
   });
-  // While saving, the choice already shows, so the radio does not jump back and forth.
-  const value = save.isPending && save.variables ? save.variables : user.status;
+  // While saving, the choice already shows, so the radio does not jump back and forth. It is set in the
+  // click's own update (the mutation's pending state arrives a tick later, after React has put the
+  // controlled radio back on the old value).
+  const [chosen, setChosen] = useState<Presence | null>(null);
+  const choose = (status: Presence) => {
+    setChosen(status);
+    save.mutate(status, { onSettled: () => setChosen(null) });
+  };
+  const value = chosen ?? user.status;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -41,7 +48,7 @@ function PresenceField({ user, onSaved, onError }: { user: User; onSaved: (text:
       >
         {t('settings.presence.hint')}
       </Typography>
-      <RadioGroup row value={value} onChange={(e) => save.mutate(e.target.value as Presence)} name="presence">
+      <RadioGroup row value={value} onChange={(e) => choose(e.target.value as Presence)} name="presence">
         {USER_STATUSES.map((s) => (
           <FormControlLabel
             key={s}
