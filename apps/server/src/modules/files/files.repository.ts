@@ -47,7 +47,7 @@ export class FilesRepository {
       .updateSet(fileItems, { ...set, modifiedAt: new Date() })
       .where(eq(fileItems.id, id))
       .returning();
-    return row as FileRow | undefined;
+    return row;
   }
 
   /** Deletes the given items (the database deletes what is inside a folder with it). */

@@ -37,5 +37,10 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     u += 1;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[u], unitDisplay: u === 0 ? 'long' : 'short', maximumFractionDigits: u === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[u],
+    unitDisplay: u === 0 ? 'long' : 'short',
+    maximumFractionDigits: u === 0 ? 0 : 1,
+  }).format(value);
 }
