@@ -364,6 +364,11 @@ describe('search', () => {
       { link: '/user/profitsandlossesmonth', title: 'Profit and loss (month)' },
       { link: '/user/profitsandlossesyear', title: 'Profit and loss (year)' },
     ]);
+    // The supporting areas are pages too (issue 27): the stock, the documents and the icons.
+    expect(groups(expectOk(await api('POST', '/api/common/search', { query: 'inventory' }))).pages!.results).toEqual([
+      { link: '/apps/ecommerce/inventory', title: 'Inventory (stock)' },
+    ]);
+    expect(groups(expectOk(await api('POST', '/api/common/search', { query: 'documents' }))).pages!.results[0]!.link).toBe('/apps/file-manager');
     // An owner is not offered the administrators' pages; an administrator is.
     expect(groups(expectOk(await api('POST', '/api/common/search', { query: 'users' }))).pages).toBeUndefined();
     expect(groups(expectOk(await api('POST', '/api/common/search', { query: 'users' }, admin))).pages!.results[0]).toEqual({ link: '/users', title: 'Users' });
