@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  ZInventoryProduct,
   ZProductPage,
   ZAnnual,
   ZAttachment,
@@ -109,12 +110,19 @@ export const saveRecord = (name: RegistryName, id: string | undefined, body: Rec
   api(id ? `${name}/${id}` : name, { method: id ? 'PATCH' : 'POST', body, schema: REGISTRY_SCHEMAS[name].one });
 export const deleteRecord = (name: RegistryName, id: string) => api(`${name}/${id}`, { method: 'DELETE', schema: ZOk });
 
-/** The inventory products an income or a purchase may name (its stock moves with the entry): the first hundred by name. */
-export const stockItemsQuery = queryOptions({
-  queryKey: [...booksKeys.all, 'stock-items'],
-  queryFn: ({ signal }) =>
-    api('apps/ecommerce/inventory/products', { query: { page: 0, size: 100, sort: 'name', order: 'asc' }, schema: ZProductPage, signal }),
-});
+/** The inventory products an income or a purchase may name (its stock moves with the entry): the first twenty by name matching `search`. */
+export const stockItemsQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...booksKeys.all, 'stock-items', search],
+    queryFn: ({ signal }) =>
+      api('apps/ecommerce/inventory/products', { query: { page: 0, size: 20, sort: 'name', order: 'asc', search }, schema: ZProductPage, signal }),
+  });
+/** One inventory product by its id (the one an entry names). */
+export const stockItemQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...booksKeys.all, 'stock-item', id],
+    queryFn: ({ signal }) => api('apps/ecommerce/inventory/product', { query: { id }, schema: ZInventoryProduct, signal }),
+  });
 
 export const categoriesQuery = queryOptions({
   queryKey: [...booksKeys.chart, 'categories'],

@@ -6,7 +6,8 @@ import { FormTextField } from '@/components/form/fields';
 import type { AppForm } from '@/components/form/use-app-form';
 import { centsToText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
-import { activeRecordsQuery, categoriesQuery, stockItemsQuery, subcategoriesQuery } from '../api/books-api';
+import { activeRecordsQuery, categoriesQuery, subcategoriesQuery } from '../api/books-api';
+import { StockItemPicker } from './stock-item-picker';
 import { ReceiptPicker } from './receipt-picker';
 import { ContactPicker } from '@/components/contact-picker';
 import { Controller } from 'react-hook-form';
@@ -48,7 +49,6 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
     enabled: open && (type === 'supplier_payment' || type === 'purchase' || type === 'expense'),
   });
   const products = useQuery({ ...activeRecordsQuery('products'), enabled: open && type === 'purchase' });
-  const stockItems = useQuery({ ...stockItemsQuery, enabled: open && (type === 'purchase' || type === 'income') });
   const stockItemId = watch('inventoryProductId');
 
   const categoryId = watch('categoryId');
@@ -149,24 +149,20 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
       {(type === 'purchase' || type === 'income') && (
         <>
           <Grid size={half}>
-            <FormTextField
+            <Controller
               control={control}
               name="inventoryProductId"
-              select
-              label={t('books.fields.stockItem')}
-              helperText={t(type === 'purchase' ? 'books.entry.stockIn' : 'books.entry.stockOut')}
-              fullWidth
-            >
-              <MenuItem value="">{t('books.none')}</MenuItem>
-              {(stockItems.data?.products ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-              {entry?.inventoryProductId && !stockItems.data?.products?.some((p) => p.id === entry.inventoryProductId) && (
-                <MenuItem value={entry.inventoryProductId}>{t('books.entry.stockItemNamed')}</MenuItem>
+              render={({ field }) => (
+                <StockItemPicker
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  label={t('books.fields.stockItem')}
+                  helperText={t(type === 'purchase' ? 'books.entry.stockIn' : 'books.entry.stockOut')}
+                  disabled={pending}
+                  enabled={open}
+                />
               )}
-            </FormTextField>
+            />
           </Grid>
           {type === 'income' && stockItemId && (
             <Grid size={half}>
