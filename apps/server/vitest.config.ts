@@ -31,7 +31,7 @@ class LongFilesFirst extends BaseSequencer {
  * of their own whatever TEST_DB says): the PostgreSQL run (`npm test` runs the suite on PGlite, then
  * on PostgreSQL) would only run them a second time, the same way. They run once, in the PGlite run.
  */
-const DATABASE_FREE = ['boundaries', 'help-content', 'patterns', 'usted', 'build-inputs', 'owner-scope', 'skipped-suites'].map(
+const DATABASE_FREE = ['file-names', 'boundaries', 'help-content', 'patterns', 'usted', 'build-inputs', 'owner-scope', 'skipped-suites'].map(
   (name) => `test/${name}.test.ts`,
 );
 const secondRun = process.env.TEST_DB === 'postgres';

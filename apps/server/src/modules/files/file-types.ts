@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { safeBaseName } from '../../lib/file-names.js';
 
 /** A file type the file manager keeps, with the MIME type it is served with. */
 export interface SniffedType {
@@ -44,8 +45,8 @@ const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Plain UTF-8 text: valid UTF-8, no control characters other than tab, line feed, carriage return and form feed. */
 function isPlainText(buf: Buffer): boolean {
   if (buf.length === 0) return true;
-  // eslint-disable-next-line no-control-regex -- control characters are what marks a binary file
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(buf.toString('latin1'))) return false;
+  // A control character other than tab, line feed, form feed and carriage return marks a binary file.
+  for (const b of buf) if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(buf);
     return true;
@@ -87,11 +88,5 @@ function sniffBytes(buf: Buffer, claimed: string | undefined): SniffedType | und
 
 /** The name a file is kept under: the client's base name without control characters, at most 200 characters. */
 export function cleanName(name: string): string {
-  const base = path
-    .basename(name.replace(/\\/g, '/'))
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  return base || 'file';
+  return safeBaseName(name, 200) || 'file';
 }
