@@ -90,6 +90,19 @@ export const ZFileItemIdQuery = z.object({ id: ZItemRef });
 export const ZUploadQuery = z.object({ folderId: z._default(ZFolderRef, 'null') });
 export const ZDownloadQuery = z.object({ id: ZItemRef, download: z.optional(z.enum(['0', '1', 'true', 'false'])) });
 
-/** The account's storage: bytes used by the file manager's files, the quota, what is left. */
-export const ZFileQuota = z.object({ used: z.int(), limit: z.int(), left: z.int(), maxFileBytes: z.int() });
+/** What the account's stored bytes are, by kind: together they are `used`. */
+export const ZStorageParts = z.object({
+  /** The file manager's files. */
+  files: z.int(),
+  /** The books' receipts. */
+  receipts: z.int(),
+  /** The contacts' avatars. */
+  avatars: z.int(),
+  /** The inventory products' images. */
+  productImages: z.int(),
+});
+export type StorageParts = z.infer<typeof ZStorageParts>;
+
+/** The account's storage: every byte the owner stores (files, receipts, avatars, product images), the quota, what is left. */
+export const ZFileQuota = z.object({ used: z.int(), limit: z.int(), left: z.int(), maxFileBytes: z.int(), parts: ZStorageParts });
 export type FileQuota = z.infer<typeof ZFileQuota>;

@@ -93,6 +93,11 @@ export const ZProductPage = z.object({
 });
 export type ProductPage = z.infer<typeof ZProductPage>;
 
+/** An uploaded product image: JPEG, PNG or WebP, checked by its bytes, at most this size. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** How many images a product keeps. */
+export const PRODUCT_IMAGES_MAX = 20;
+
 const ZOptionalUuid = z.nullable(ZUuid);
 /** An image's address: a path on this site or an https URL. */
 const ZImageUrl = text(500, z.trim(), z.regex(/^(?:\/(?!\/)|https:\/\/)\S*$/, 'Use a path starting with / or an https:// address'));
@@ -118,7 +123,7 @@ export const ZProductFields = z.strictObject({
   price: z.optional(ZCentsOrZero),
   weight: z.optional(decimal(3, 100_000, 'The weight')),
   thumbnail: z.optional(z.nullable(ZImageUrl)),
-  images: z.optional(z.array(ZImageUrl).check(z.maxLength(20, 'Use at most 20 images'))),
+  images: z.optional(z.array(ZImageUrl).check(z.maxLength(PRODUCT_IMAGES_MAX, `Use at most ${PRODUCT_IMAGES_MAX} images`))),
   active: z.optional(z.boolean()),
 });
 export type ProductFields = z.input<typeof ZProductFields>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -18,6 +18,8 @@ export const contacts = pgTable(
     name: text('name').notNull(),
     /** The avatar's key in the file store (owner id / uuid), null when none. */
     avatarKey: text('avatar_key'),
+    /** The avatar's bytes, for the owner's storage quota (0 when none). */
+    avatarSize: integer('avatar_size').notNull().default(0),
     background: text('background'),
     emails: jsonb('emails').$type<{ email: string; label: string }[]>().notNull().default([]),
     phoneNumbers: jsonb('phone_numbers').$type<{ country: string; phoneNumber: string; label: string }[]>().notNull().default([]),

@@ -89,3 +89,25 @@ export const inventoryProducts = pgTable(
     check('inventory_products_stock', sql`${t.stock} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.stock}`),
   ],
 );
+
+/**
+ * A product's uploaded images: the bytes in the receipts' file store (so a backup carries them and the
+ * storage quota counts them), served by URL under the owner. The product's `images` and `thumbnail`
+ * hold the URLs; a row here is what an uploaded URL points at, and its size for the quota.
+ */
+export const inventoryProductImages = pgTable(
+  'inventory_product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    /** The key in the file store (owner id / uuid). */
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('inventory_product_images_product_idx').on(t.productId), index('inventory_product_images_owner_idx').on(t.ownerId)],
+);

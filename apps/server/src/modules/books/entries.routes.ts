@@ -151,7 +151,7 @@ export function entryRoutes(app: FastifyInstance, entries: EntriesService, guard
       bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
       schema: {
         tags,
-        summary: 'Attach a receipt (JPEG, PNG, WebP or PDF, at most 10 MB) as multipart field "file"',
+        summary: 'Attach a receipt (JPEG, PNG, WebP or PDF, at most 10 MB) as multipart field "file"; 413 STORAGE_FULL when the storage quota would be passed',
         consumes: ['multipart/form-data'],
         params: ZIdParam,
         response: { 201: ZAttachment, ...errors },

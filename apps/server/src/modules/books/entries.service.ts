@@ -15,6 +15,7 @@ import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import type { Authenticated } from '../auth/index.js';
+import { StorageQuota } from '../files/index.js';
 import { StockLedger, type StockLine } from '../inventory/index.js';
 import { AuditRepository } from './audit.repository.js';
 import { EntriesRepository, type NewEntry } from './entries.repository.js';
@@ -29,6 +30,7 @@ export class EntriesService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
+    private readonly storage: StorageQuota,
   ) {}
 
   async list(auth: Authenticated, q: EntryQuery): Promise<EntryList> {
@@ -147,6 +149,8 @@ export class EntriesService {
     const mime = sniffReceipt(upload.data);
     if (!mime) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Attach a JPEG, PNG, WebP image or a PDF');
     const fileName = cleanFileName(upload.filename, mime);
+    // Receipts count in the owner's storage quota with their other files (a first look before writing).
+    await this.storage.assertRoom(this.db, ownerId, upload.data.length);
     const key = await this.files.put(ownerId, upload.data);
     try {
       return await withTransaction(this.db, async (tx) => {
@@ -154,6 +158,7 @@ export class EntriesService {
         const entry = await repo.lock(entryId);
         if (!entry) throw notFound('Entry');
         await new PeriodsRepository(tx, ownerId).assertOpen([entry.date]);
+        await this.storage.reserve(tx, ownerId, upload.data.length);
         const row = await repo.addAttachment({ entryId, fileName, mime, size: upload.data.length, storageKey: key });
         await new AuditRepository(tx, ownerId, auth.user.id).record('attachment', row.id, 'create', null, row);
         return toAttachment(row);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileStore } from '../../lib/file-store.js';
+import { StorageQuota } from '../files/index.js';
 import type { AreaOptions } from '../core.js';
 import { AuditService } from './audit.service.js';
 import { bookRoutes } from './books.routes.js';
@@ -24,7 +25,7 @@ export { monthRange, PeriodsService } from './periods.service.js';
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
-  const entries = new EntriesService(core.db, files);
+  const entries = new EntriesService(core.db, files, new StorageQuota(core.config.filesQuotaBytes));
   entryRoutes(app, entries, core.guards);
   const imports = new ImportService(core.db, entries);
   registerImportJobs(core.jobs, imports);

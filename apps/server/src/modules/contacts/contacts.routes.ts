@@ -19,9 +19,10 @@ import {
   ZUuid,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import { validation } from '../../lib/errors.js';
+import { notFound, validation } from '../../lib/errors.js';
 import { readOneFile } from '../../lib/uploads.js';
 import type { ContactsService } from './contacts.service.js';
+import { flagSvg } from './countries.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
 const tags = ['contacts'];
@@ -150,6 +151,30 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService, g
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(avatar.data);
+    },
+  );
+  // Public: the flags are the flag-icons package's images, the same for everyone, shown by an <img>.
+  r.get(
+    `${base}/flags/:file`,
+    {
+      schema: {
+        tags,
+        summary: "A country's flag (SVG, 4×3), by its ISO code in lower case: the address a country's flagImagePos gives",
+        params: z.object({ file: z.string().check(z.regex(/^[a-z]{2}\.svg$/, 'A two-letter code and .svg')) }),
+        security: [],
+        response: { 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const svg = await flagSvg(req.params.file.slice(0, 2));
+      if (!svg) throw notFound('Flag');
+      // Bytes, not JSON; the package's own drawing, sandboxed like any SVG this site serves.
+      return (reply as FastifyReply)
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=604800')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(svg);
     },
   );
 }

@@ -17,6 +17,7 @@ import { AppError, notFound, validation } from '../../lib/errors.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
+import type { StorageQuota } from '../files/index.js';
 import { ContactsRepository, type ContactRow, type ContactSet } from './contacts.repository.js';
 import { COUNTRY_CODES, countryList } from './countries.js';
 
@@ -69,6 +70,7 @@ export class ContactsService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
+    private readonly storage: StorageQuota,
   ) {}
 
   private sortByName(rows: ContactRow[], language: Language): Contact[] {
@@ -146,15 +148,21 @@ export class ContactsService {
     const mime = sniffReceipt(data);
     if (!mime || mime === 'application/pdf') throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Use a JPEG, PNG or WebP image');
     const ownerId = auth.user.id;
+    // The avatar counts in the owner's storage quota (a first look before writing; the old one's bytes make room).
+    const current = await new ContactsRepository(this.db, ownerId).get(id);
+    if (!current) throw notFound('Contact');
+    await this.storage.assertRoom(this.db, ownerId, data.length - current.avatarSize);
     const key = await this.files.put(ownerId, data);
     let old: string | null = null;
     try {
       const contact = await withTransaction(this.db, async (tx) => {
         const repo = new ContactsRepository(tx, ownerId);
+        await this.storage.lock(tx, ownerId);
         const before = await repo.lock(id);
         if (!before) throw notFound('Contact');
+        await this.storage.assertRoom(tx, ownerId, data.length - before.avatarSize);
         old = before.avatarKey;
-        return toContact((await repo.update(id, { avatarKey: key }))!);
+        return toContact((await repo.update(id, { avatarKey: key, avatarSize: data.length }))!);
       });
       if (old) await this.files.remove(old).catch(() => undefined);
       return contact;

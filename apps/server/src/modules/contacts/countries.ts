@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
@@ -24,11 +26,23 @@ export function uuidV5(name: string, namespace = NAMESPACE): string {
 }
 
 /**
- * `flagImagePos`: the offset of the flag in a sprite of 16×11 px cells laid out by the code's
- * letters (first letter the column, second the row). The web app draws the flag from the code
- * itself (its emoji), so no sprite is shipped; the field keeps the specification's shape.
+ * `flagImagePos`: the address of the country's flag image, an SVG of the `flag-icons` package
+ * (4×3) that this server serves itself (`GET /api/apps/contacts/flags/{iso}.svg`): no emoji font,
+ * no request to another site. The web app shows it as an <img>.
  */
-const flagPos = (iso: string) => `-${(iso.charCodeAt(0) - 65) * 16}px -${(iso.charCodeAt(1) - 65) * 11}px`;
+export const flagUrl = (iso: string) => `/api/apps/contacts/flags/${iso.toLowerCase()}.svg`;
+const FLAGS_DIR = path.join(path.dirname(require.resolve('flag-icons/country.json')), 'flags', '4x3');
+const flagCache = new Map<string, Buffer>();
+
+/** A country's flag (SVG bytes) by its lower-case ISO code, read once from the package; undefined when it has none. */
+export async function flagSvg(iso: string): Promise<Buffer | undefined> {
+  if (!/^[a-z]{2}$/.test(iso) || !COUNTRY_CODES.has(iso.toUpperCase())) return undefined;
+  const hit = flagCache.get(iso);
+  if (hit) return hit;
+  const data = await readFile(path.join(FLAGS_DIR, `${iso}.svg`)).catch(() => undefined);
+  if (data) flagCache.set(iso, data);
+  return data;
+}
 
 /** The codes with both a dial prefix and an ISO 3166-1 name (about 240). */
 const CODES = getCountries().filter((iso) => countries.isValid(iso));
@@ -46,7 +60,7 @@ export function countryList(language: Language): Country[] {
     iso,
     name: countries.getName(iso, language, { select: 'official' }) ?? countries.getName(iso, 'en') ?? iso,
     code: `+${getCountryCallingCode(iso)}`,
-    flagImagePos: flagPos(iso),
+    flagImagePos: flagUrl(iso),
   })).sort((a, b) => collator.compare(a.name, b.name));
   cache.set(language, list);
   return list;

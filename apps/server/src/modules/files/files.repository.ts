@@ -55,17 +55,6 @@ export class FilesRepository {
     if (ids.length) await this.s.deleteFrom(fileItems).where(inArray(fileItems.id, ids));
   }
 
-  /** Bytes the owner's files take. */
-  async used(): Promise<number> {
-    const [row] = await queryRows<{ used: string | number | null }>(this.db, this.s.sql`select coalesce(sum(size), 0) as used from ${fileItems}`);
-    return Number(row?.used ?? 0);
-  }
-
-  /** Serialises the owner's uploads, so two at once cannot both pass the quota (until the transaction ends). */
-  async lockOwner(ownerId: string): Promise<void> {
-    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${ownerId}`}))`);
-  }
-
   /** The books' receipts, each with its entry's type, date and description, oldest first. */
   receipts(filter: { year?: number; month?: number; id?: string } = {}): Promise<ReceiptRow[]> {
     const where = [sql`true`];

@@ -7,18 +7,26 @@ import {
   type FileManagerListing,
   type FileQuota,
   type FolderCreateBody,
+  type Language,
 } from '@cuadre/contracts';
 import { afterCommit, withTransaction, type Db } from '../../db/client.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
+import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
 import { entryLink } from '../panels/index.js';
 import { cleanName, sniffFile } from './file-types.js';
 import { FilesRepository, type FileRow, type ReceiptRow } from './files.repository.js';
+import type { StorageQuota } from './storage.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const byName = (a: FileItem, b: FileItem) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Folders and files by name in the reader's language (Spanish puts ñ after n, Turkish ç after c), ties by id. */
+function byNameIn(language: Language) {
+  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  return (a: FileItem, b: FileItem) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+/** Two names are the same in one folder whatever their case ("Invoices" and "INVOICES"); accents still count. */
+const sameName = (a: string, b: string) => a.localeCompare(b, 'und', { sensitivity: 'accent' }) === 0;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const readOnly = () => new AppError(409, ErrorCode.CONFLICT, 'The Receipts folder is read-only: its files come from the books');
 const isReceiptsRef = (id: string) => id === RECEIPTS_FOLDER_ID || id.startsWith(`${RECEIPTS_FOLDER_ID}:`) || id.startsWith('receipt:');
@@ -82,12 +90,13 @@ export class FilesService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
-    private readonly quotaBytes: number,
+    private readonly storage: StorageQuota,
   ) {}
 
   async list(auth: Authenticated, folderId: string): Promise<FileManagerListing> {
     const repo = new FilesRepository(this.db, auth.user.id);
-    if (isReceiptsRef(folderId)) return this.listReceipts(repo, auth, folderId);
+    const byName = byNameIn(readerLanguage(auth));
+    if (isReceiptsRef(folderId)) return this.listReceipts(repo, auth, folderId, byName);
     const tree = treeOf(await repo.all());
     const parent = folderId === 'null' ? null : folderId;
     if (parent !== null && tree.byId.get(parent)?.type !== 'folder') throw notFound('Folder');
@@ -104,15 +113,19 @@ export class FilesService {
   }
 
   async quota(auth: Authenticated): Promise<FileQuota> {
-    const used = await new FilesRepository(this.db, auth.user.id).used();
-    return { used, limit: this.quotaBytes, left: Math.max(0, this.quotaBytes - used), maxFileBytes: MAX_STORED_FILE_BYTES };
+    const parts = await this.storage.parts(this.db, auth.user.id);
+    const used = parts.files + parts.receipts + parts.avatars + parts.productImages;
+    const limit = this.storage.limitBytes;
+    return { used, limit, left: Math.max(0, limit - used), maxFileBytes: MAX_STORED_FILE_BYTES, parts };
   }
 
   async createFolder(auth: Authenticated, body: FolderCreateBody): Promise<FileItem> {
     const parentId = body.folderId ?? null;
     return withTransaction(this.db, async (tx) => {
       const repo = new FilesRepository(tx, auth.user.id);
+      await this.storage.lock(tx, auth.user.id);
       await this.assertFolder(repo, parentId, 'folderId');
+      await this.assertFreeName(repo, parentId, body.name, null, 'name');
       const row = await repo.insert({ parentId, name: body.name, type: 'folder', size: 0, description: body.description ?? null, createdBy: auth.user.name });
       return toItem(treeOf([row]), row);
     });
@@ -134,14 +147,15 @@ export class FilesService {
         'This file is not one the file manager keeps, or its name says another type than its contents: upload a PDF, an image (JPG, PNG, WebP, GIF), a text or CSV file, or a Word or Excel document',
       );
     // A first look before anything is written; the transaction looks again under the owner's lock.
-    await this.assertRoom(new FilesRepository(this.db, ownerId), upload.data.length);
+    await this.storage.assertRoom(this.db, ownerId, upload.data.length);
     const key = await this.files.put(ownerId, upload.data);
     try {
       return await withTransaction(this.db, async (tx) => {
         const repo = new FilesRepository(tx, ownerId);
-        await repo.lockOwner(ownerId);
+        await this.storage.lock(tx, ownerId);
         await this.assertFolder(repo, parentId, 'folderId');
-        await this.assertRoom(repo, upload.data.length);
+        await this.assertFreeName(repo, parentId, name, null, 'file');
+        await this.storage.assertRoom(tx, ownerId, upload.data.length);
         const row = await repo.insert({
           parentId,
           name,
@@ -176,6 +190,7 @@ export class FilesService {
     if (isReceiptsRef(patch.id)) throw readOnly();
     return withTransaction(this.db, async (tx) => {
       const repo = new FilesRepository(tx, auth.user.id);
+      await this.storage.lock(tx, auth.user.id);
       const tree = treeOf(await repo.all());
       const row = tree.byId.get(patch.id);
       if (!row) throw notFound('Item');
@@ -190,6 +205,10 @@ export class FilesService {
         if (target === row.id || (target !== null && descendants(tree, row.id).some((d) => d.id === target)))
           throw conflict('A folder cannot be moved into itself or into a folder inside it', [{ path: 'folderId', message: 'A folder inside the one moved' }]);
         set.parentId = target;
+      }
+      if (set.name !== undefined || set.parentId !== undefined) {
+        const parentId = set.parentId !== undefined ? set.parentId : row.parentId;
+        this.assertFreeNameIn(tree, parentId, set.name ?? row.name, row.id, set.name !== undefined ? 'name' : 'folderId');
       }
       const updated = await repo.update(row.id, set);
       const after = treeOf(tree.rows.map((r) => (r.id === row.id ? updated! : r)));
@@ -219,15 +238,19 @@ export class FilesService {
     if (!row || row.type !== 'folder') throw validation('No such folder', [{ path: field, message: 'No such folder' }]);
   }
 
-  private async assertRoom(repo: FilesRepository, bytes: number) {
-    const used = await repo.used();
-    if (used + bytes > this.quotaBytes) {
-      const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-      throw new AppError(
-        413,
-        ErrorCode.STORAGE_FULL,
-        `Your storage is full: ${mb(used)} of ${mb(this.quotaBytes)} used, ${mb(Math.max(0, this.quotaBytes - used))} left. Delete files to make room.`,
-      );
+  /** 409 when the folder already holds an item of that name, whatever its case (the item itself aside). */
+  private async assertFreeName(repo: FilesRepository, parentId: string | null, name: string, self: string | null, field: string) {
+    this.assertFreeNameIn(treeOf(await repo.all()), parentId, name, self, field);
+  }
+
+  private assertFreeNameIn(tree: Tree, parentId: string | null, name: string, self: string | null, field: string) {
+    const taken = (tree.children.get(parentId) ?? []).find((r) => r.id !== self && sameName(r.name, name));
+    // The root also shows the read-only Receipts folder: a second "Receipts" there would be two of one name.
+    if (taken || (parentId === null && sameName(name, RECEIPTS_LABEL))) {
+      const what = taken?.type === 'folder' || (!taken && parentId === null) ? 'A folder' : 'A file';
+      throw conflict(`${what} named "${taken?.name ?? RECEIPTS_LABEL}" is already in this folder: choose another name`, [
+        { path: field, message: 'This name is taken in this folder' },
+      ]);
     }
   }
 
@@ -265,7 +288,12 @@ export class FilesService {
     };
   }
 
-  private async listReceipts(repo: FilesRepository, auth: Authenticated, folderId: string): Promise<FileManagerListing> {
+  private async listReceipts(
+    repo: FilesRepository,
+    auth: Authenticated,
+    folderId: string,
+    byName: (a: FileItem, b: FileItem) => number,
+  ): Promise<FileManagerListing> {
     const m = /^receipts(?::(\d{4})(?:-(\d{2}))?)?$/.exec(folderId);
     if (!m) throw notFound('Folder');
     const months = await repo.receiptMonths();

@@ -3,7 +3,16 @@ import type { InventoryQuery, InventorySort } from '@cuadre/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
-import { entries, inventoryBrands, inventoryCategories, inventoryProducts, inventoryTags, inventoryVendors, stockMovements } from '../../db/schema/index.js';
+import {
+  entries,
+  inventoryBrands,
+  inventoryCategories,
+  inventoryProductImages,
+  inventoryProducts,
+  inventoryTags,
+  inventoryVendors,
+  stockMovements,
+} from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 
 export type ProductRow = typeof inventoryProducts.$inferSelect;
@@ -11,6 +20,7 @@ export type ProductValues = Partial<Omit<typeof inventoryProducts.$inferInsert, 
 export type CategoryRow = typeof inventoryCategories.$inferSelect;
 export type NamedRow = typeof inventoryBrands.$inferSelect;
 export type TagRow = typeof inventoryTags.$inferSelect;
+export type ImageRow = typeof inventoryProductImages.$inferSelect;
 export type NamedTable = typeof inventoryBrands | typeof inventoryVendors;
 
 const p = inventoryProducts;
@@ -80,6 +90,28 @@ export class InventoryRepository {
   async deleteProduct(id: string): Promise<boolean> {
     const gone = await this.s.deleteFrom(p).where(eq(p.id, id)).returning({ id: p.id });
     return gone.length > 0;
+  }
+
+  // Uploaded images
+
+  /** A product's uploaded images (what its image URLs point at). */
+  images(productId: string): Promise<ImageRow[]> {
+    return this.s.selectFrom(inventoryProductImages).where(eq(inventoryProductImages.productId, productId));
+  }
+
+  /** An uploaded image by its key in the file store. */
+  async imageByKey(key: string): Promise<ImageRow | undefined> {
+    const [row] = await this.s.selectFrom(inventoryProductImages).where(eq(inventoryProductImages.storageKey, key));
+    return row;
+  }
+
+  async insertImage(values: { productId: string; storageKey: string; mime: string; size: number }): Promise<ImageRow> {
+    const [row] = await this.s.insertInto(inventoryProductImages, values).returning();
+    return row as ImageRow;
+  }
+
+  async removeImages(ids: string[]): Promise<void> {
+    if (ids.length) await this.s.deleteFrom(inventoryProductImages).where(inArray(inventoryProductImages.id, ids));
   }
 
   /** The stock movements of a product, newest first, each with its entry. */

@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGES_MAX,
   ZApiError,
   ZBrandCreateBody,
   ZBrandPatchBody,
@@ -18,10 +20,13 @@ import {
   ZStockMovementList,
   ZTagCreateBody,
   ZTagPatchBody,
+  ZUuid,
   ZVendorCreateBody,
   ZVendorPatchBody,
 } from '@cuadre/contracts';
 import { z } from 'zod/mini';
+import { validation } from '../../lib/errors.js';
+import { readOneFile } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { InventoryService } from './inventory.service.js';
 
@@ -80,6 +85,54 @@ export function inventoryRoutes(app: FastifyInstance, inventory: InventoryServic
   r.delete(`${BASE}/product`, { ...opts, schema: { tags, summary: 'Delete a product', querystring: ZIdQuery, response: { 200: ZTrue, ...errors } } }, (req) =>
     inventory.deleteProduct(authOf(req), req.query.id),
   );
+  const imageMb = PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024;
+  r.post(
+    `${BASE}/product/image`,
+    {
+      ...opts,
+      bodyLimit: PRODUCT_IMAGE_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        summary: `Add an image to a product: multipart fields "id" then "image" (JPEG, PNG or WebP, up to ${imageMb} MB, at most ${PRODUCT_IMAGES_MAX} a product)`,
+        description:
+          'The type is read from the bytes. The image is kept in the file store and counts in the storage quota (413 STORAGE_FULL when full); ' +
+          'its URL (under /images/{owner}/) joins `images` and becomes the `thumbnail` when there is none. ' +
+          'To remove an image, PATCH the product without it (its bytes are deleted); to pick the thumbnail, PATCH `thumbnail` with one of the URLs.',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZInventoryProduct, ...errors, 413: ZApiError, 415: ZApiError },
+      },
+    },
+    async (req) => {
+      const file = await readOneFile(req, { field: 'image', maxBytes: PRODUCT_IMAGE_MAX_BYTES, tooLarge: `The image is larger than ${imageMb} MB` });
+      if (!file) throw validation('Attach an image', [{ path: 'image', message: 'Attach an image' }]);
+      const id = ZUuid.safeParse(file.fields.id ?? '');
+      if (!id.success) throw validation('Name the product (field "id" before the file)', [{ path: 'id', message: 'Not a valid id' }]);
+      return inventory.addImage(authOf(req), id.data, file.data);
+    },
+  );
+  // Public by design, as a contact's avatar: an <img> cannot send a bearer token. The key's second part is random.
+  r.get(
+    `${BASE}/images/:owner/:file`,
+    {
+      schema: {
+        tags,
+        summary: "A product's uploaded image",
+        params: z.object({ owner: ZUuid, file: ZUuid }),
+        security: [],
+        response: { 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      const image = await inventory.image(req.params.owner, req.params.file);
+      // Bytes, not JSON: the schemas above type the error answers only.
+      return (reply as FastifyReply)
+        .header('content-type', image.mime)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.data);
+    },
+  );
+
   r.get(
     `${BASE}/product/movements`,
     {

@@ -1,4 +1,7 @@
 import {
+  ErrorCode,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGES_MAX,
   fromScaled,
   priceWithTax,
   slugOf,
@@ -13,10 +16,12 @@ import {
   type InventoryQuery,
   type StockMovementList,
 } from '@cuadre/contracts';
-import { withTransaction, type Db } from '../../db/client.js';
+import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.js';
 import { inventoryBrands, inventoryCategories, inventoryVendors } from '../../db/schema/index.js';
-import { notFound, validation } from '../../lib/errors.js';
+import { AppError, notFound, validation } from '../../lib/errors.js';
+import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import type { Authenticated } from '../auth/index.js';
+import type { StorageQuota } from '../files/index.js';
 import {
   InventoryRepository,
   type CategoryRow,
@@ -26,6 +31,13 @@ import {
   type ProductValues,
   type TagRow,
 } from './inventory.repository.js';
+
+/** Where an uploaded product image is served: under its owner, by its random key (public, as an avatar: an <img> sends no token). */
+export const productImageUrl = (key: string) => `/api/apps/ecommerce/inventory/images/${key}`;
+const tooManyImages = () =>
+  validation(`A product keeps at most ${PRODUCT_IMAGES_MAX} images: remove one first`, [
+    { path: 'image', message: `At most ${PRODUCT_IMAGES_MAX} images` },
+  ]);
 
 export const NEW_PRODUCT_NAME = 'A New Product';
 const NAMED = { brands: inventoryBrands, vendors: inventoryVendors } as const;
@@ -66,7 +78,11 @@ function freeSlug(base: string, used: Set<string>): string {
 
 /** The inventory's rules (spec 001 §7 "Inventory"): every record the signed-in user's own. */
 export class InventoryService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+    private readonly storage: StorageQuota,
+  ) {}
 
   private repo(auth: Authenticated) {
     return new InventoryRepository(this.db, auth.user.id);
@@ -143,13 +159,77 @@ export class InventoryService {
       if (patch.active !== undefined) values.active = patch.active;
       // The price follows the base price and the tax; a price sent is replaced by that figure.
       values.price = priceWithTax(values.basePrice ?? before.basePrice, values.taxHundredths ?? before.taxHundredths);
+      if (values.images !== undefined || values.thumbnail !== undefined) {
+        // An uploaded image neither listed nor the thumbnail any more is deleted, bytes and all (after the commit).
+        const kept = new Set<string | null>([...(values.images ?? before.images), values.thumbnail !== undefined ? values.thumbnail : before.thumbnail]);
+        await this.dropImages(tx, repo, (await repo.images(id)).filter((img) => !kept.has(productImageUrl(img.storageKey))));
+      }
       return toProduct(await repo.updateProduct(id, values));
     });
   }
 
+  /** Deletes the product and its uploaded images (their bytes after the commit). */
   async deleteProduct(auth: Authenticated, id: string): Promise<true> {
-    if (!(await this.repo(auth).deleteProduct(id))) throw notFound('Product');
-    return true;
+    return withTransaction(this.db, async (tx) => {
+      const repo = new InventoryRepository(tx, auth.user.id);
+      const images = await repo.images(id);
+      if (!(await repo.deleteProduct(id))) throw notFound('Product');
+      await this.dropImages(tx, repo, images);
+      return true as const;
+    });
+  }
+
+  private async dropImages(tx: Tx, repo: InventoryRepository, images: { id: string; storageKey: string }[]) {
+    if (!images.length) return;
+    await repo.removeImages(images.map((i) => i.id));
+    afterCommit(tx, () => void Promise.all(images.map((i) => this.files.remove(i.storageKey))).catch(() => undefined));
+  }
+
+  // Images
+
+  /**
+   * Adds an uploaded image to the product: checked by its bytes (JPEG, PNG or WebP), kept in the file
+   * store within the owner's storage quota; its URL joins `images`, and becomes the thumbnail when
+   * the product has none.
+   */
+  async addImage(auth: Authenticated, productId: string, data: Buffer): Promise<InventoryProduct> {
+    if (data.length > PRODUCT_IMAGE_MAX_BYTES)
+      throw new AppError(413, ErrorCode.TOO_LARGE, `The image is larger than ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+    const mime = sniffReceipt(data);
+    if (!mime || mime === 'application/pdf') throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Use a JPEG, PNG or WebP image');
+    const ownerId = auth.user.id;
+    // A first look before the bytes are written; the transaction looks again under the owner's lock.
+    const current = await this.repo(auth).product(productId);
+    if (!current) throw notFound('Product');
+    if (current.images.length >= PRODUCT_IMAGES_MAX) throw tooManyImages();
+    await this.storage.assertRoom(this.db, ownerId, data.length);
+    const key = await this.files.put(ownerId, data);
+    try {
+      return await withTransaction(this.db, async (tx) => {
+        const repo = new InventoryRepository(tx, ownerId);
+        await this.storage.lock(tx, ownerId);
+        const before = await repo.product(productId, true);
+        if (!before) throw notFound('Product');
+        if (before.images.length >= PRODUCT_IMAGES_MAX) throw tooManyImages();
+        await this.storage.assertRoom(tx, ownerId, data.length);
+        await repo.insertImage({ productId, storageKey: key, mime, size: data.length });
+        const url = productImageUrl(key);
+        return toProduct(await repo.updateProduct(productId, { images: [...before.images, url], thumbnail: before.thumbnail ?? url }));
+      });
+    } catch (err) {
+      await this.files.remove(key);
+      throw err;
+    }
+  }
+
+  /** An uploaded image's bytes and type, by its owner and key (the type read again from the bytes). */
+  async image(ownerId: string, file: string): Promise<{ mime: string; data: Buffer }> {
+    const key = `${ownerId}/${file}`;
+    const row = await new InventoryRepository(this.db, ownerId).imageByKey(key);
+    const data = row ? await this.files.bytes(key).catch(() => undefined) : undefined;
+    const mime = data ? sniffReceipt(data) : undefined;
+    if (!data || !mime || mime === 'application/pdf') throw notFound('Image');
+    return { mime, data };
   }
 
   async movements(auth: Authenticated, productId: string): Promise<StockMovementList> {
