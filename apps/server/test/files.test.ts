@@ -164,7 +164,13 @@ describe('the storage quota', () => {
         q.api('POST', `${BASE}/upload`, { token: tk, body: form(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x41)]), name) });
       expectOk(await up(700 * 1024, 'big.pdf'), 201);
       const quota = expectOk(await q.api('GET', `${BASE}/quota`, { token: tk }));
-      expect(quota).toEqual({ used: 700 * 1024, limit: 1024 * 1024, left: 324 * 1024, maxFileBytes: 25 * 1024 * 1024 });
+      expect(quota).toEqual({
+        used: 700 * 1024,
+        limit: 1024 * 1024,
+        left: 324 * 1024,
+        maxFileBytes: 25 * 1024 * 1024,
+        parts: { files: 700 * 1024, receipts: 0, avatars: 0, productImages: 0 },
+      });
       const full = expectError(await up(400 * 1024, 'more.pdf'), 413, 'STORAGE_FULL');
       expect(full.message).toMatch(/storage is full/i);
       expect(await q.count(fileItems, eq(fileItems.ownerId, owner.id))).toBe(1);
