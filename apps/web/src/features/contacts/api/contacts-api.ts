@@ -75,6 +75,3 @@ export const deleteTag = (id: string) => api('apps/contacts/tag', { method: 'DEL
 /** After a write: the contacts, and the books' entries that show a contact's name. */
 export const refreshContacts = (qc: QueryClient) =>
   Promise.all([qc.invalidateQueries({ queryKey: contactsKeys.all }), qc.invalidateQueries({ queryKey: ['books'] })]);
-
-/** A flag drawn from the country's two-letter code (regional indicator letters). */
-export const flagOf = (iso: string) => (/^[A-Z]{2}$/.test(iso) ? String.fromCodePoint(...[...iso].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '');

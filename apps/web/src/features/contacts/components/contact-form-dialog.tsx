@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { Autocomplete, Box, Button, Chip, Grid, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Chip, Grid, IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { ZContactEmailInput, ZContactPhoneInput, text, type Contact, type ContactChanges, type Country } from '@cuadre/contracts';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/fields';
 import { Icon } from '@/components/icon';
-import { countriesQuery, createTag, flagOf, refreshContacts, tagsQuery, updateContact } from '../api/contacts-api';
+import { countriesQuery, createTag, refreshContacts, tagsQuery, updateContact } from '../api/contacts-api';
+import { Flag } from './flag';
 import { notesToText, textToNotes } from './notes-text';
 import { AvatarUpload } from './avatar-upload';
 
@@ -225,11 +226,33 @@ function PhoneFields({ form, countries, byIso }: { form: Form; countries: Countr
                   // Before the countries arrive the code alone is known: shown empty, never undefined (a controlled field).
                   value={byIso.get(field.value) ?? null}
                   onChange={(_e, c) => c && field.onChange(c.iso)}
-                  getOptionLabel={(c) => `${flagOf(c.iso)} ${c.name} (${c.code})`}
+                  getOptionLabel={(c) => `${c.name} (${c.code})`}
                   isOptionEqualToValue={(a, b) => a.iso === b.iso}
                   sx={{ minWidth: { sm: 240 } }}
+                  renderOption={({ key, ...props }, c) => (
+                    <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1 }}>
+                      <Flag src={c.flagImagePos} />
+                      {c.name} ({c.code})
+                    </Box>
+                  )}
                   renderInput={(params) => (
-                    <TextField {...params} label={t('contacts.fields.country')} error={!!fieldState.error} helperText={fieldState.error?.message} />
+                    <TextField
+                      {...params}
+                      label={t('contacts.fields.country')}
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
+                      slotProps={{
+                        ...params.slotProps,
+                        input: {
+                          ...params.slotProps.input,
+                          startAdornment: byIso.get(field.value) ? (
+                            <InputAdornment position="start" sx={{ ml: 0.5 }}>
+                              <Flag src={byIso.get(field.value)?.flagImagePos} />
+                            </InputAdornment>
+                          ) : null,
+                        },
+                      }}
+                    />
                   )}
                 />
               )}

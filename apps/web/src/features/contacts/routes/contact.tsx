@@ -12,7 +12,8 @@ import { PageHeader } from '@/components/page-header';
 import { QueryView } from '@/components/page-states';
 import { useNotices } from '@/components/notice';
 import { useMoney } from '@/lib/settings';
-import { contactQuery, countriesQuery, deleteContact, flagOf, purchasesQuery, refreshContacts, tagsQuery } from '../api/contacts-api';
+import { contactQuery, countriesQuery, deleteContact, purchasesQuery, refreshContacts, tagsQuery } from '../api/contacts-api';
+import { Flag } from '../components/flag';
 import { ContactFormDialog } from '../components/contact-form-dialog';
 import { notesToText } from '../components/notes-text';
 
@@ -80,7 +81,7 @@ function ContactView({ contact: c }: { contact: Contact }) {
                   const country = countries.data?.find((x) => x.iso === p.country);
                   return (
                     <Detail key={`${p.country}${p.phoneNumber}`} icon="heroicons_outline:phone" label={p.label || t('contacts.fields.phone')}>
-                      <span aria-hidden="true">{flagOf(p.country)}</span> {country?.code ?? ''} {p.phoneNumber}
+                      <Flag src={country?.flagImagePos} size={18} /> {country?.code ?? ''} {p.phoneNumber}
                     </Detail>
                   );
                 })}
