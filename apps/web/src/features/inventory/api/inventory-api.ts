@@ -78,6 +78,14 @@ export const movementsQuery = (id: string) =>
 
 export const updateProduct = (id: string, product: ProductFields) =>
   api(`${BASE}/product`, { method: 'PATCH', body: { id, product }, schema: ZInventoryProduct });
+/** Adds an image to the product (the server checks its bytes and keeps it; the first becomes the thumbnail). */
+export function uploadProductImage(id: string, file: File) {
+  const form = new FormData();
+  form.append('id', id);
+  form.append('image', file);
+  return api(`${BASE}/product/image`, { method: 'POST', body: form, schema: ZInventoryProduct });
+}
+
 export const deleteProduct = (id: string) => api(`${BASE}/product`, { method: 'DELETE', query: { id }, schema: ZTrue });
 
 /**

@@ -11,6 +11,7 @@ import { parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { brandsQuery, categoriesQuery, createProduct, inventoryKeys, tagsQuery, updateProduct, vendorsQuery, type ListKind } from '../api/inventory-api';
 import { AddToListDialog } from './add-to-list-dialog';
+import { ProductImages } from './product-images';
 import { ProductMovements } from './product-movements';
 import { taxHundredths, toFormValues, toProductFields, ZProductForm, type ProductFormValues } from './product-form';
 
@@ -205,6 +206,15 @@ export function ProductFormDialog({ open, product, onClose, onSaved }: ProductFo
                     />
                   )}
                 />
+              </Grid>
+              <Grid size={12}>
+                {product ? (
+                  <ProductImages product={product} />
+                ) : (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {t('inventory.images.afterSave')}
+                  </Typography>
+                )}
               </Grid>
               {product && (
                 <Grid size={12}>

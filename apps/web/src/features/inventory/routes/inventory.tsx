@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Chip, Stack } from '@mui/material';
+import { Avatar, Box, Button, Chip, Stack } from '@mui/material';
 import { INVENTORY_SORTS, type InventoryProduct, type InventorySort } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
@@ -55,10 +55,21 @@ export default function Inventory() {
     () => [
       column.accessor('name', {
         meta: { label: t('inventory.fields.name'), sortKey: 'name', card: 'title' },
+        // The product's thumbnail beside its name (decorative: the name says which product it is).
         cell: (c) => (
-          <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {c.getValue()}
-          </Box>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Avatar
+              variant="rounded"
+              src={c.row.original.thumbnail ?? undefined}
+              alt=""
+              sx={{ width: 40, height: 40, bgcolor: 'action.hover', color: 'text.secondary' }}
+            >
+              <Icon name="heroicons_outline:photo" size={20} />
+            </Avatar>
+            <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {c.getValue()}
+            </Box>
+          </Stack>
         ),
       }),
       column.accessor('sku', { meta: { label: t('inventory.fields.sku'), sortKey: 'sku' }, cell: (c) => c.getValue() || '—' }),
