@@ -35,9 +35,7 @@ import {
 /** Where an uploaded product image is served: under its owner, by its random key (public, as an avatar: an <img> sends no token). */
 export const productImageUrl = (key: string) => `/api/apps/ecommerce/inventory/images/${key}`;
 const tooManyImages = () =>
-  validation(`A product keeps at most ${PRODUCT_IMAGES_MAX} images: remove one first`, [
-    { path: 'image', message: `At most ${PRODUCT_IMAGES_MAX} images` },
-  ]);
+  validation(`A product keeps at most ${PRODUCT_IMAGES_MAX} images: remove one first`, [{ path: 'image', message: `At most ${PRODUCT_IMAGES_MAX} images` }]);
 
 export const NEW_PRODUCT_NAME = 'A New Product';
 const NAMED = { brands: inventoryBrands, vendors: inventoryVendors } as const;
@@ -162,7 +160,11 @@ export class InventoryService {
       if (values.images !== undefined || values.thumbnail !== undefined) {
         // An uploaded image neither listed nor the thumbnail any more is deleted, bytes and all (after the commit).
         const kept = new Set<string | null>([...(values.images ?? before.images), values.thumbnail !== undefined ? values.thumbnail : before.thumbnail]);
-        await this.dropImages(tx, repo, (await repo.images(id)).filter((img) => !kept.has(productImageUrl(img.storageKey))));
+        await this.dropImages(
+          tx,
+          repo,
+          (await repo.images(id)).filter((img) => !kept.has(productImageUrl(img.storageKey))),
+        );
       }
       return toProduct(await repo.updateProduct(id, values));
     });
