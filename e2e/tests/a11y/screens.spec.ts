@@ -6,6 +6,12 @@ import { apiCall } from '../../fixtures/api';
 import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 import { inject } from 'vitest';
 
+/** A 1×1 PNG: a product's image. */
+const PIXEL = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c636060f80f00010301000889c2ec0000000049454e44ae426082',
+  'hex',
+);
+
 afterAll(closeBrowser);
 
 /** Every screen, as each kind of visitor sees it, and the title its tab shows once it has loaded. */
@@ -112,6 +118,24 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     const owner = await paidOwner(`a11y-${viewport.name}`, 'Ada Lovelace');
     // A contact's page needs a contact: one made through the API, as the list's button would.
     const contact = await apiCall<{ id: string }>('POST', 'apps/contacts/contact', undefined, owner.token);
+    // With a phone number, so its flag image is audited too.
+    await apiCall(
+      'PATCH',
+      'apps/contacts/contact',
+      { id: contact.id, contact: { phoneNumbers: [{ country: 'ES', phoneNumber: '612 345 678', label: 'mobile' }] } },
+      owner.token,
+    );
+    // And a product with an image, so the inventory list's thumbnail is audited.
+    const product = await apiCall<{ id: string }>('POST', 'apps/ecommerce/inventory/product', undefined, owner.token);
+    const form = new FormData();
+    form.append('id', product.id);
+    form.append('image', new Blob([PIXEL], { type: 'image/png' }), 'pixel.png');
+    const uploaded = await fetch(`${inject('baseURL')}/api/apps/ecommerce/inventory/product/image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
     const ownerSide = await ownerPage(viewport, owner);
     await audit(ownerSide.page, [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre']], found);
     expect(problemsOf(ownerSide.page)).toEqual([]);

@@ -54,12 +54,18 @@ describe.each(VIEWPORTS)('contacts at $width px', (viewport) => {
     await form.getByRole('button', { name: 'Add a phone number' }).click();
     const country = form.getByRole('combobox', { name: 'Country' });
     await country.fill('Spain');
-    await page.getByRole('option', { name: /Spain \(\+34\)/ }).click();
+    // Each country shows its flag as an image the server serves (flag-icons), not an emoji.
+    const spain = page.getByRole('option', { name: /Spain \(\+34\)/ });
+    expect(await spain.locator('img').getAttribute('src')).toBe('/api/apps/contacts/flags/es.svg');
+    await spain.click();
     await form.getByLabel('Phone number', { exact: true }).fill('612 345 678');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: 'jorge@example.com' }).waitFor();
     await page.getByText(/\+34 612 345 678/).waitFor();
+    // The phone number's flag has loaded (a real image: it has a width).
+    const flag = page.locator('img[src="/api/apps/contacts/flags/es.svg"]');
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await sidewaysScroll(page)).toBe(0);
 
     // Each entry links to where it is listed.

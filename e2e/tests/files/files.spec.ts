@@ -53,6 +53,14 @@ describe.each(VIEWPORTS)('the file manager and the icons at $width px', (viewpor
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Folder created').waitFor();
     await page.getByRole('button', { name: 'Contracts', exact: true }).waitFor();
+    // A second folder of that name, whatever its case, is refused and said so.
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const again = page.getByRole('dialog', { name: 'New folder' });
+    await again.getByLabel(/^Name/).fill('CONTRACTS');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await again.getByText('A folder named "Contracts" is already in this folder: choose another name').waitFor();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'detached' });
 
     await page.getByTestId('file-input').setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('1 file uploaded').waitFor();

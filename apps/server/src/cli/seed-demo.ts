@@ -8,6 +8,7 @@
  * (DATA_DIR or DATABASE_URL); with the embedded database, stop the server first (one process at a time).
  */
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
@@ -171,7 +172,18 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     weight: 25,
   });
   const sugar = await stockItem({ name: 'Sugar 5 kg', sku: 'SUG-5', stock: 8, reserved: 2, cost: 650, basePrice: 899, taxPercent: 8.25, weight: 5 });
-  await stockItem({ name: 'Vanilla extract 100 ml', sku: 'VAN-100', stock: 12, cost: 450, basePrice: 799, taxPercent: 8.25, weight: 0.12 });
+  const vanilla = await stockItem({ name: 'Vanilla extract 100 ml', sku: 'VAN-100', stock: 12, cost: 450, basePrice: 799, taxPercent: 8.25, weight: 0.12 });
+  // Each a picture (a swatch of the product's colour), uploaded as a user would: the list shows it as the thumbnail.
+  for (const [product, rgb] of [
+    [flourBag, [236, 226, 204]],
+    [sugar, [250, 250, 246]],
+    [vanilla, [122, 74, 40]],
+  ] as const) {
+    const form = new FormData();
+    form.append('id', product.id);
+    form.append('image', new Blob([swatchPng(rgb)], { type: 'image/png' }), 'product.png');
+    await call('POST', `${inv}/product/image`, token, form);
+  }
   // A dozen customers (the contacts area), some with a tag; the custom cake orders below name them.
   const regular = await post('/api/apps/contacts/tag', { tag: { title: 'Regular' } });
   const catering = await post('/api/apps/contacts/tag', { tag: { title: 'Catering' } });
@@ -387,6 +399,31 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     // The first month is filed: closed.
     if (back === 11) await post(`/api/tax-years/${y}/months/${m}/close`, {});
   }
+}
+
+/** A 96×96 PNG of one colour, written here (no image library): a demo product's picture. */
+function swatchPng([r, g, b]: readonly [number, number, number]): Buffer {
+  const size = 96;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
