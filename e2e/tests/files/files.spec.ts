@@ -60,6 +60,8 @@ describe.each(VIEWPORTS)('the file manager and the icons at $width px', (viewpor
     await page.getByRole('button', { name: 'Create' }).click();
     await again.getByText('A folder named "Contracts" is already in this folder: choose another name').waitFor();
     await again.getByRole('button', { name: 'Cancel' }).click();
+    // What was typed is not kept: the form asks before dropping it.
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
     await again.waitFor({ state: 'detached' });
 
     await page.getByTestId('file-input').setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF });
