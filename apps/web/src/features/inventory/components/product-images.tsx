@@ -92,8 +92,9 @@ export function ProductImages({ product }: { product: InventoryProduct }) {
                         size="small"
                         aria-label={`${isThumb ? t('inventory.images.isThumbnail') : t('inventory.images.makeThumbnail')}: ${label}`}
                         aria-pressed={isThumb}
-                        disabled={busy || isThumb}
-                        onClick={() => void run(() => updateProduct(current.id, { thumbnail: url }))}
+                        // Not disabled when it is the thumbnail: a disabled button greys the star that says so.
+                        disabled={busy}
+                        onClick={() => !isThumb && void run(() => updateProduct(current.id, { thumbnail: url }))}
                         color={isThumb ? 'primary' : 'default'}
                       >
                         <Icon name={isThumb ? 'heroicons_solid:star' : 'heroicons_outline:star'} size={18} />
