@@ -181,7 +181,7 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   ] as const) {
     const form = new FormData();
     form.append('id', product.id);
-    form.append('image', new Blob([swatchPng(rgb)], { type: 'image/png' }), 'product.png');
+    form.append('image', new Blob([new Uint8Array(swatchPng(rgb))], { type: 'image/png' }), 'product.png');
     await call('POST', `${inv}/product/image`, token, form);
   }
   // A dozen customers (the contacts area), some with a tag; the custom cake orders below name them.
