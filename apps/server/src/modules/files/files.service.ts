@@ -123,6 +123,7 @@ export class FilesService {
     const parentId = body.folderId ?? null;
     return withTransaction(this.db, async (tx) => {
       const repo = new FilesRepository(tx, auth.user.id);
+      // The owner's lock: two at once cannot both find a name free in one folder.
       await this.storage.lock(tx, auth.user.id);
       await this.assertFolder(repo, parentId, 'folderId');
       await this.assertFreeName(repo, parentId, body.name, null, 'name');
@@ -190,6 +191,7 @@ export class FilesService {
     if (isReceiptsRef(patch.id)) throw readOnly();
     return withTransaction(this.db, async (tx) => {
       const repo = new FilesRepository(tx, auth.user.id);
+      // The owner's lock: two at once cannot both find a name free in one folder.
       await this.storage.lock(tx, auth.user.id);
       const tree = treeOf(await repo.all());
       const row = tree.byId.get(patch.id);
