@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { createElement } from 'react';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { __unsafe_useEmotionCache as useEmotionCache, type EmotionCache } from '@emotion/react';
 import { setLanguage } from '@/i18n';
 import { queryClient } from '@/lib/queries';
+
+// A wait for what the screen shows gives up after 3 s, not Testing Library's 1 s: on a busy 2-core
+// machine a fake server's answer and React's commit can take longer than 1 s, and a wait that passes
+// sooner still returns at once.
+configure({ asyncUtilTimeout: 3000 });
 
 // The app's i18n (src/i18n) loads its strings over HTTP, which jsdom cannot; every test file sees
 // this one stand-in instead (a test that renders strings brings its own instance: test/render.tsx).
