@@ -107,8 +107,11 @@ export class ChatRepository {
   }
 
   /** Writes a message from the user and makes it the chat's last. */
-  async addMessage(chatId: string, value: string): Promise<MessageRow> {
-    const [row] = await this.db.insert(chatMessages).values({ chatId, senderId: this.userId, value }).returning();
+  async addMessage(chatId: string, value: string, at?: Date): Promise<MessageRow> {
+    const [row] = await this.db
+      .insert(chatMessages)
+      .values({ chatId, senderId: this.userId, value, ...(at ? { createdAt: at } : {}) })
+      .returning();
     await this.db.update(chats).set({ lastMessage: value, lastMessageAt: row!.createdAt }).where(eq(chats.id, chatId));
     return row!;
   }
