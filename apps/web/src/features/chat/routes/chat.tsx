@@ -26,7 +26,8 @@ export default function ChatScreen() {
   const navigate = useNavigate();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const infoBeside = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  // Beside the conversation only where both keep room (the navigation and the quick chat take their share too).
+  const infoBeside = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
   const chats = useQuery(chatsQuery);
   const { data: user } = useQuery({ ...currentUserQuery, enabled: false });
   const [search, setSearch] = useState('');
