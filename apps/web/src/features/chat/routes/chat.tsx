@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Drawer, InputAdornment, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { Icon } from '@/components/icon';
 import { EmptyState, QueryView } from '@/components/page-states';
 import { currentUserQuery } from '@/lib/queries';
@@ -133,6 +134,12 @@ export default function ChatScreen() {
       }}
     >
       {(wide || !id) && <Box sx={{ width: wide ? 340 : '100%', flexShrink: 0, borderRight: wide ? 1 : 0, borderColor: 'divider', minHeight: 0 }}>{list}</Box>}
+      {!wide && id && (
+        // The list (with the page's heading) is not shown beside the conversation on a phone; the page keeps its heading.
+        <Typography component="h1" sx={visuallyHidden}>
+          {t('chat.title')}
+        </Typography>
+      )}
       {(wide || id) && <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{conversation}</Box>}
       {info && infoBeside && <Box sx={{ width: 320, flexShrink: 0, borderLeft: 1, borderColor: 'divider' }}>{info}</Box>}
       {!infoBeside && (
