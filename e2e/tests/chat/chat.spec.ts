@@ -34,7 +34,7 @@ describe.each(VIEWPORTS)('chat at $width px', (viewport) => {
     await signInThroughPage(admin.page, email, password);
     await admin.page.waitForURL('**/dashboard');
     await admin.page.goto('/apps/chat');
-    const row = admin.page.getByRole('button').filter({ hasText: owner.name });
+    const row = admin.page.getByRole('main').getByRole('button').filter({ hasText: owner.name });
     await row.getByLabel('1 unread message').waitFor();
 
     // A second message arrives in the administrator's list without a reload.

@@ -37,6 +37,8 @@ export default function QuickChat({ headerHeight }: { headerHeight: 64 | 80 }) {
     setOpen(true);
   };
   const toggleLabel = t(open ? 'chat.quick.close' : 'chat.quick.open');
+  // The badge's number is part of the button's name (a screen reader hears what the eye sees).
+  const toggleName = !open && unread > 0 ? `${toggleLabel}, ${t('chat.unread', { count: unread })}` : toggleLabel;
 
   return (
     <Box
@@ -90,7 +92,7 @@ export default function QuickChat({ headerHeight }: { headerHeight: 64 | 80 }) {
           sx={{ height: headerHeight, flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', borderBottom: 1, borderColor: 'divider' }}
         >
           <Tooltip title={toggleLabel} placement="left">
-            <IconButton onClick={() => setOpen((o) => !o)} aria-label={toggleLabel} aria-expanded={open} color={open ? 'primary' : 'default'}>
+            <IconButton onClick={() => setOpen((o) => !o)} aria-label={toggleName} aria-expanded={open} color={open ? 'primary' : 'default'}>
               <Badge color="primary" badgeContent={unread} max={99} invisible={open || unread === 0}>
                 <Icon name={open ? 'heroicons_outline:x-mark' : 'heroicons_outline:chat-bubble-left-right'} size={24} />
               </Badge>

@@ -110,27 +110,7 @@ export function Conversation({
         )}
         {contact && (
           <>
-            <Box
-              component={onInfo ? 'button' : 'div'}
-              type={onInfo ? 'button' : undefined}
-              onClick={onInfo}
-              aria-label={onInfo ? `${contact.name}: ${t('chat.info')}` : undefined}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1.5,
-                minWidth: 0,
-                flex: 1,
-                border: 0,
-                bgcolor: 'transparent',
-                color: 'inherit',
-                textAlign: 'left',
-                font: 'inherit',
-                p: 0.5,
-                borderRadius: 1,
-                cursor: onInfo ? 'pointer' : 'default',
-              }}
-            >
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: 1, p: 0.5 }}>
               <PersonAvatar name={contact.name} src={contact.avatar} />
               <Box sx={{ minWidth: 0 }}>
                 <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
@@ -261,7 +241,12 @@ function Messages({ chat }: { chat: Chat }) {
                   </Box>
                   {m.value}
                 </Typography>
-                <Typography variant="caption" component="time" dateTime={m.createdAt} sx={{ display: 'block', textAlign: 'right', opacity: 0.75, mt: 0.25 }}>
+                <Typography
+                  variant="caption"
+                  component="time"
+                  dateTime={m.createdAt}
+                  sx={{ display: 'block', textAlign: 'right', mt: 0.25, color: m.isMine ? 'inherit' : 'text.secondary' }}
+                >
                   {messageTime(m.createdAt, i18n.language)}
                 </Typography>
               </Box>
