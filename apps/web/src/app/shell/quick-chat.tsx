@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { Icon } from '@/components/icon';
 import { chatsQuery } from '@/lib/chat';
 import { ChatList } from '@/features/chat/components/chat-list';
@@ -38,7 +39,7 @@ export default function QuickChat({ headerHeight }: { headerHeight: 64 | 80 }) {
   };
   const toggleLabel = t(open ? 'chat.quick.close' : 'chat.quick.open');
   // The badge's number is part of the button's name (a screen reader hears what the eye sees).
-  const toggleName = !open && unread > 0 ? `${toggleLabel}, ${t('chat.unread', { count: unread })}` : toggleLabel;
+  const toggleName = !open && unread > 0 ? `${toggleLabel} ${unread > 99 ? '99+' : unread}` : toggleLabel;
 
   return (
     <Box
@@ -91,11 +92,19 @@ export default function QuickChat({ headerHeight }: { headerHeight: 64 | 80 }) {
         <Box
           sx={{ height: headerHeight, flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tooltip title={toggleLabel} placement="left">
-            <IconButton onClick={() => setOpen((o) => !o)} aria-label={toggleName} aria-expanded={open} color={open ? 'primary' : 'default'}>
-              <Badge color="primary" badgeContent={unread} max={99} invisible={open || unread === 0}>
+          {/* Named by its own text, as the top bar's panel buttons are: what the badge shows is part of what is read. */}
+          <Tooltip title={toggleLabel} placement="left" describeChild>
+            <IconButton onClick={() => setOpen((o) => !o)} aria-expanded={open} color={open ? 'primary' : 'default'}>
+              <Box component="span" sx={visuallyHidden}>
+                {toggleName}
+              </Box>
+              {!open && unread > 0 ? (
+                <Badge color="primary" badgeContent={unread} max={99}>
+                  <Icon name="heroicons_outline:chat-bubble-left-right" size={24} />
+                </Badge>
+              ) : (
                 <Icon name={open ? 'heroicons_outline:x-mark' : 'heroicons_outline:chat-bubble-left-right'} size={24} />
-              </Badge>
+              )}
             </IconButton>
           </Tooltip>
         </Box>

@@ -44,7 +44,7 @@ describe('a conversation', () => {
         }
         if (url.pathname === '/api/apps/chat/chat') return json(chat);
         if (url.pathname === '/api/apps/chat/message') {
-          const message = { id: 'm3', chatId: 'chat-1', contactId: 'me-1', value: body!.value, createdAt: at(2, 9, 7), isMine: true };
+          const message = { id: 'm3', chatId: 'chat-1', contactId: 'me-1', value: String(body!.value), createdAt: at(2, 9, 7), isMine: true };
           chat = { ...chat, messages: [...chat.messages!, message] };
           const { messages: _m, ...rest } = chat;
           return json({ message, chat: rest });
