@@ -9,6 +9,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { bootstrap } from '../apps/server/src/db/seed/bootstrap.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { hashPassword, usePasswordProfile } from '../apps/server/src/lib/passwords.js';
 import { freshPostgres, startServer, stop } from './lib.js';
@@ -22,10 +23,11 @@ const ADMIN = 'admin@chat.bench.cuadre.test';
 
 type Env = { DATA_DIR: string; DATABASE_URL?: string; REDIS_URL?: string };
 
-/** The owner, straight into the database (the server is not running yet); the administrator comes from ADMIN_EMAIL at the start. */
+/** The plans, the administrator and the owner, straight into the database (the server is not running yet). */
 async function prepare(env: Env) {
   usePasswordProfile('test');
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
+  await bootstrap(database.db, { email: ADMIN, password: PASSWORD });
   await database.db
     .insert(users)
     .values({
