@@ -31,8 +31,8 @@ export function dayLabel(day: string, lang: string, words: { today: string; yest
   y.setDate(y.getDate() - 1);
   if (day === today) return words.today;
   if (day === localDay(y.toISOString())) return words.yesterday;
-  const [year, month, date] = day.split('-').map(Number);
-  return dateFormat(lang, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(year!, month! - 1, date!));
+  // Noon of that day, so no time-zone shift moves it to another date.
+  return dateFormat(lang, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${day}T12:00:00`));
 }
 
 /** A message's time as HH:mm (spec 000 "Quick chat"), 24-hour in every language. */
