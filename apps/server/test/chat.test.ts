@@ -7,6 +7,7 @@ import { chatMembers, chatMessages, chats, users } from '../src/db/schema/index.
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
+import { unzip } from './helpers/zip.js';
 import { serverProcessArgs } from './helpers/server-process.js';
 
 let t: TestApp;
@@ -192,6 +193,15 @@ describe('chat: a conversation between an owner and support', () => {
     expectError(await api('PATCH', '/api/apps/chat/chat', { id: chatId, chat: { unreadCount: 5 } }), 400, 'VALIDATION');
     expectError(await api('PATCH', '/api/apps/chat/chat', { id: chatId, chat: { contactId: other.id } }), 400, 'VALIDATION');
     expect(await n(chatMessages)).toBe(messages);
+  });
+
+  it('puts the conversation in the owner’s export of everything, and no one else’s', async () => {
+    const zip = await unzip((await api('GET', '/api/account/export')).raw.rawPayload);
+    const exported = JSON.parse(zip.get('data/chat_messages.json')!.toString()) as { chat_id: string; value: string }[];
+    expect(exported.map((m) => m.value)).toEqual(['Hello, I cannot close March.', 'It says the month is locked.', 'Reopen February first.', 'Did that work?']);
+    expect(new Set(exported.map((m) => m.chat_id))).toEqual(new Set([chatId]));
+    const theirs = await unzip((await api('GET', '/api/account/export', undefined, other.token)).raw.rawPayload);
+    expect(JSON.parse(theirs.get('data/chat_messages.json')!.toString())).toEqual([]);
   });
 
   it('pages back through older messages with `before`', async () => {
