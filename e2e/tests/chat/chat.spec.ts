@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
+import { VIEWPORTS, closeBrowser, navigateInApp, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
 import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
@@ -65,6 +65,25 @@ describe.each(VIEWPORTS)('chat at $width px', (viewport) => {
     const info = page.getByRole('complementary', { name: 'Contact info' });
     await info.getByText('Cuadre support: write to us here.').waitFor();
     await info.getByRole('button', { name: 'Close contact info' }).click();
+
+    // On a wide screen, the quick chat at the right edge: a chat chosen there opens beside any page, and what is sent there arrives.
+    if (viewport.width >= 1200) {
+      await navigateInApp(page, '/user/help-center');
+      await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
+      const quick = page.getByRole('complementary', { name: 'Quick chat' });
+      await quick.getByRole('button', { name: /^Open the quick chat/ }).click();
+      await quick.getByRole('listitem').first().getByRole('button').click();
+      await quick
+        .getByRole('log')
+        .getByText(/Then close March\./)
+        .waitFor();
+      const quickComposer = quick.getByRole('textbox', { name: 'Message' });
+      await quickComposer.fill('Done, thank you!');
+      await quickComposer.press('Enter');
+      await adminLog.getByText('Done, thank you!').waitFor();
+      await page.keyboard.press('Escape');
+      await quick.getByRole('log').waitFor({ state: 'detached' });
+    }
 
     // On a phone one pane at a time: the way back to the list.
     if (viewport.width < 600) {
