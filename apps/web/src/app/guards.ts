@@ -114,7 +114,7 @@ function startShellCheck(): ShellCheck {
     const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
     const navigation = queryClient.ensureQueryData(navigationQuery);
     // Loaded here, not with the first page: sign-in has no panels.
-    const panels = Promise.all([import('@/lib/panels'), import('@/lib/chat')]).then(([{ panelQuery, shortcutsQuery }, { chatsQuery }]) =>
+    const panels = import('@/lib/panels').then(({ panelQuery, shortcutsQuery, chatsQuery }) =>
       Promise.all([
         queryClient.prefetchQuery(panelQuery('messages')),
         queryClient.prefetchQuery(panelQuery('notifications')),

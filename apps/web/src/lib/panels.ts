@@ -4,6 +4,9 @@ import { ZPanelItem, ZPanelItemList, ZSearchResults, ZShortcut, ZShortcutList, t
 import { z } from 'zod/mini';
 import { api } from './api';
 import { chatChanged } from './chat';
+
+// The chats load with the panels (one import for the shell's burst, guards.ts).
+export { chatsQuery } from './chat';
 import { session } from './session';
 
 /**
