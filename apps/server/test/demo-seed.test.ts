@@ -93,6 +93,13 @@ describe('npm run seed:demo', () => {
     expect(files.folders.map((f: { name: string }) => f.name)).toEqual(['Contracts', 'Permits and licences', 'Receipts', 'Recipes']);
     expect(files.files.map((f: { name: string; type: string }) => `${f.name} ${f.type}`)).toEqual(['Opening hours.txt TXT']);
 
+    // A conversation with support in the chat, its last answer not yet read.
+    const chats = expectOk(await t.api('GET', '/api/apps/chat/chats', { token }));
+    expect(chats).toHaveLength(1);
+    expect(chats[0]).toMatchObject({ unreadCount: 1, lastMessage: expect.stringContaining('Reopen the month') });
+    const chat = expectOk(await t.api('GET', '/api/apps/chat/chat', { token, query: { id: chats[0].id } }));
+    expect(chat.messages.map((m: { isMine: boolean }) => m.isMine)).toEqual([true, false, false, true, false]);
+
     // The van takes the standard mileage rate, so no fuel is written for it; its tolls and parking are.
     for (const tk of [token, laterToken]) {
       const vehicle = (name: string) => t!.api('GET', '/api/entries', { token: tk, query: { type: 'expense', subcategoryId: defaultSubcategoryId(name) } });

@@ -37,6 +37,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ['/user/dashboard', 'User dashboard · Cuadre'],
   ['/user/dailyincome', 'Daily income · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
+  ['/apps/chat', 'Chat · Cuadre'],
   ['/not-built-yet', 'Page not found · Cuadre'],
 ];
 const OWNER_SCREENS: [string, string][] = [
@@ -73,6 +74,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
+  ['/apps/chat', 'Chat · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {
@@ -136,8 +138,15 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
       body: form,
     });
     expect(uploaded.status).toBe(200);
+    // A conversation needs a chat: the owner's first message to support, as the chat's composer sends it.
+    const [support] = await apiCall<{ id: string }[]>('GET', 'apps/chat/contacts', undefined, owner.token);
+    const sent = await apiCall<{ chat: { id: string } }>('POST', 'apps/chat/message', { contactId: support!.id, value: 'Hello' }, owner.token);
     const ownerSide = await ownerPage(viewport, owner);
-    await audit(ownerSide.page, [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre']], found);
+    await audit(
+      ownerSide.page,
+      [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre'], [`/apps/chat/${sent.chat.id}`, 'Chat · Cuadre']],
+      found,
+    );
     expect(problemsOf(ownerSide.page)).toEqual([]);
     await ownerSide.context.close();
 

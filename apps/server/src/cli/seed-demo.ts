@@ -9,12 +9,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { hashPassword, usePasswordProfile } from '../lib/passwords.js';
 import { defaultCategoryId, defaultSubcategoryId } from '../db/default-chart.js';
 import { users } from '../db/schema/index.js';
+import { writeConversation } from '../modules/chat/index.js';
 import { writeFiles } from './seed-demo-files.js';
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
@@ -73,11 +74,32 @@ export async function seedDemo(
     });
     await writeBooks(app.inject.bind(app), email, password, opts.now ?? new Date());
     await writeFiles(app.inject.bind(app), email, password);
+    await writeChat(db, email, opts.now ?? new Date());
     log(`Demo account: ${email}${chosen ? `  password: ${password}` : ' (password from DEMO_PASSWORD)'}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return { created: true, email, password };
   } finally {
     await app.close();
   }
+}
+
+/** A conversation with support (the chat): a question about closing a month, answered, and a follow-up not yet read. */
+async function writeChat(db: Awaited<ReturnType<typeof buildApp>>['database']['db'], email: string, now: Date) {
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  if (!owner || !admin) return;
+  const ago = (days: number, hours: number, minutes = 0) => new Date(now.getTime() - ((days * 24 + hours) * 60 + minutes) * 60_000);
+  await writeConversation(db, owner.id, admin.id, [
+    { fromOwner: true, value: 'Hello! I tried to close last month, but it asks me to close the month before first. Is that right?', at: ago(2, 5) },
+    { fromOwner: false, value: 'Hi Marta! Yes: months close in order, so the totals carried forward never change under you.', at: ago(2, 4, 48) },
+    { fromOwner: false, value: 'Close the earlier month from its month dashboard, then the later one.', at: ago(2, 4, 47) },
+    { fromOwner: true, value: 'That worked, thank you. Can I still fix an entry in a closed month?', at: ago(1, 3) },
+    { fromOwner: false, value: 'Reopen the month, fix the entry, and close it again. The audit trail keeps both versions.', at: ago(0, 1, 10) },
+  ]);
 }
 
 async function writeBooks(inject: Inject, email: string, password: string, now: Date) {

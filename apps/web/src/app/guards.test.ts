@@ -144,7 +144,7 @@ describe('the first page of a signed-in user (the router: the shell and the page
         calls.push(url.pathname);
         if (url.pathname === '/api/common/user') return json(me);
         if (url.pathname === '/api/common/navigation') return json({ default: [], compact: [], futuristic: [], horizontal: [] });
-        if (/^\/api\/common\/(messages|notifications|shortcuts)$/.test(url.pathname)) return json([]);
+        if (/^\/api\/common\/(messages|notifications|shortcuts)$/.test(url.pathname) || url.pathname === '/api/apps/chat/chats') return json([]);
         if (url.pathname === '/api/settings')
           return json({ business: { name: null, taxId: null, address: null, currency: 'USD' }, preferences: me.preferences });
         // Anything else is a read of the books: what a free-plan owner is refused.
@@ -178,9 +178,13 @@ describe('the first page of a signed-in user (the router: the shell and the page
     const router = await open('/user/dashboard?year=2026&month=3');
     expect(router.state.location.pathname).toBe('/user/pricing');
     expect(calls).toContain('/api/common/user');
-    // The shell's own reads (the user, the navigation, the panels) and nothing of the books.
+    // Loaded together before the shell shows (spec 000): the chats with the navigation and the panels.
+    expect(calls).toEqual(
+      expect.arrayContaining(['/api/common/navigation', '/api/common/messages', '/api/common/notifications', '/api/common/shortcuts', '/api/apps/chat/chats']),
+    );
+    // The shell's own reads (the user, the navigation, the panels, the chats) and nothing of the books.
     expect(calls.filter((c) => BOOKS.test(c))).toEqual([]);
-    expect(calls.every((c) => c.startsWith('/api/common/'))).toBe(true);
+    expect(calls.every((c) => c.startsWith('/api/common/') || c === '/api/apps/chat/chats')).toBe(true);
   });
 
   it("starts the hub's reads for an owner in the trial, as for a paid plan", async () => {

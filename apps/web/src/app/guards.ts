@@ -105,7 +105,7 @@ export async function shellData(): Promise<User> {
 }
 
 function startShellCheck(): ShellCheck {
-  // The panels' lists come in the same burst (docs/product.md: loaded together before the shell shows); a
+  // The panels' lists and the chats come in the same burst (docs/product.md: loaded together before the shell shows); a
   // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
   // to their own refresh. None of them reads the books: a free-plan owner's shell sends no read that
   // would answer 403.
@@ -114,10 +114,11 @@ function startShellCheck(): ShellCheck {
     const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
     const navigation = queryClient.ensureQueryData(navigationQuery);
     // Loaded here, not with the first page: sign-in has no panels.
-    const panels = import('@/lib/panels').then(({ panelQuery, shortcutsQuery }) =>
+    const panels = import('@/lib/panels').then(({ panelQuery, shortcutsQuery, chatsQuery }) =>
       Promise.all([
         queryClient.prefetchQuery(panelQuery('messages')),
         queryClient.prefetchQuery(panelQuery('notifications')),
+        queryClient.prefetchQuery(chatsQuery),
         queryClient.prefetchQuery(shortcutsQuery),
       ]),
     );

@@ -103,6 +103,8 @@ export const routes: RouteObject[] = [
               { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
               { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
+              // One route for the list and a conversation, so the list (and its search) stays while chats are opened.
+              { path: 'apps/chat/:id?', ...title('chat.title'), ...page(() => import('@/features/chat/routes/chat')) },
               // The owner's area.
               {
                 path: 'user',

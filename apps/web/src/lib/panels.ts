@@ -3,6 +3,10 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { ZPanelItem, ZPanelItemList, ZSearchResults, ZShortcut, ZShortcutList, type PanelItem, type ShortcutInput } from '@cuadre/contracts';
 import { z } from 'zod/mini';
 import { api } from './api';
+import { chatChanged } from './chat';
+
+// The chats load with the panels (one import for the shell's burst, guards.ts).
+export { chatsQuery } from './chat';
 import { session } from './session';
 
 /**
@@ -45,7 +49,8 @@ export const search = (query: string, signal?: AbortSignal) => api('common/searc
 
 /**
  * The live channel: a WebSocket whose first message is the session's token. Each "panels" event
- * makes the panels read again, so a badge changes without a reload; when the socket drops it is
+ * makes the panels read again, so a badge changes without a reload, and each "chat" event that
+ * chat and the chat list; when the socket drops it is
  * opened again after a growing pause, and the lists' own refresh covers the gap.
  */
 export function useLiveUpdates() {
@@ -62,7 +67,9 @@ export function useLiveUpdates() {
       socket.onopen = () => socket?.send(JSON.stringify({ token }));
       socket.onmessage = (e) => {
         wait = 1000;
-        if (String(e.data).includes('"panels"')) void qc.invalidateQueries({ queryKey: panelKeys.all });
+        const event = readEvent(e.data);
+        if (event?.type === 'panels') void qc.invalidateQueries({ queryKey: panelKeys.all });
+        else if (event?.type === 'chat' && typeof event.chatId === 'string') chatChanged(qc, event.chatId);
       };
       socket.onclose = (e) => {
         // 4401: the session is gone; the next call's 401 signs out. Anything else: try again later.
@@ -78,4 +85,14 @@ export function useLiveUpdates() {
       socket?.close();
     };
   }, [qc]);
+}
+
+/** An event as the server sends it (`{type}`, and `chatId` for a chat); anything unreadable is nothing. */
+function readEvent(data: unknown): { type?: unknown; chatId?: unknown } | undefined {
+  try {
+    const value: unknown = JSON.parse(String(data));
+    return value && typeof value === 'object' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

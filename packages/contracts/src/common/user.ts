@@ -43,6 +43,8 @@ export const ZPreferences = z.object({
   layout: ZLayout,
   /** The hub's first-run checklist was put away (absent: shown until its steps are done). */
   onboardingDismissed: z.optional(z.boolean()),
+  /** A chat message that arrives while no tab is open is also mailed (absent: off). */
+  chatMail: z.optional(z.boolean()),
 });
 export type Preferences = z.infer<typeof ZPreferences>;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { OWNED_TABLES, ownedBy } from '../../db/owned.js';
-import { jobs } from '../../db/schema/index.js';
+import { chatMembers, jobs } from '../../db/schema/index.js';
 import { readerLanguage } from '../../lib/language.js';
 import { safeName, ZipWriter } from '../../lib/zip.js';
 import type { JobContext } from '../jobs/index.js';
@@ -24,7 +24,7 @@ async function jsonRows(db: Db, query: ReturnType<typeof sql>): Promise<unknown[
 
 /**
  * Everything an owner has, as one ZIP: the account (without its password hash), each owned table as
- * JSON, the ledger and the mileage log as CSV, the avatar and every receipt.
+ * JSON, the messages of their chats, the ledger and the mileage log as CSV, the avatar and every receipt.
  */
 export function accountExportJob(db: Db, dataDir: string) {
   return async ({ auth, file, progress }: JobContext) => {
@@ -49,6 +49,12 @@ export function accountExportJob(db: Db, dataDir: string) {
         zip.add(`data/${name}.json`, JSON.stringify(rows, null, 2));
         await progress(++done, total, 'tables');
       }
+      // Their conversations: every message of the chats they take part in, theirs and the other side's.
+      const messages = await jsonRows(
+        db,
+        own.sql`select row_to_json(m)::text as j from chat_messages m where m.chat_id in (select chat_id from ${chatMembers}) order by m.created_at, m.id`,
+      );
+      zip.add('data/chat_messages.json', JSON.stringify(messages, null, 2));
       zip.add('entries.csv', ledgerCsv(await repo.ledger('0001-01-01', '9999-12-31'), new Date().getUTCFullYear()));
       zip.add('mileage-log.csv', mileageCsv(await repo.mileageLog('0001-01-01', '9999-12-31')));
       await progress(++done, total, 'receipts');

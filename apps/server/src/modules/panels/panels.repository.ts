@@ -79,6 +79,28 @@ export class PanelItemsRepository {
     await this.s.deleteFrom(panelItems).where(and(this.mine(), inArray(panelItems.key, keys)));
   }
 
+  /**
+   * An item that stands for something ongoing (a chat): made the first time, then brought up to date,
+   * unread and shown again (even if it had been removed) each time its cause speaks again.
+   */
+  async upsertKeyed(item: NewPanelItem & { key: string }): Promise<void> {
+    const { key: _key, ...changes } = item;
+    await this.s.insertInto(panelItems, { ...item, box: this.box }).onConflictDoUpdate({
+      target: [panelItems.ownerId, panelItems.box, panelItems.key],
+      targetWhere: sql`${panelItems.key} IS NOT NULL`,
+      set: { ...changes, time: new Date(), removedAt: null },
+    });
+  }
+
+  /** Marks the item of this key read (its cause was seen elsewhere: a chat opened). True when one changed. */
+  async markKeyRead(key: string): Promise<boolean> {
+    const rows = await this.s
+      .updateSet(panelItems, { read: true })
+      .where(and(this.mine(), eq(panelItems.key, key), eq(panelItems.read, false)))
+      .returning({ id: panelItems.id });
+    return rows.length > 0;
+  }
+
   async unread(): Promise<number> {
     const [row] = await this.s.selectFields(panelItems, { n: sql<number>`count(*)::int` }).where(and(this.mine(), eq(panelItems.read, false)));
     return row?.n ?? 0;

@@ -119,7 +119,7 @@ export function panelRoutes(
         const auth = await authenticate(first.token);
         // Closed while the session was being checked: nothing to subscribe.
         if (socket.readyState !== socket.OPEN) return;
-        off = events.subscribe(auth.user.id, (type) => socket.send(JSON.stringify({ type })));
+        off = events.subscribe(auth.user.id, (event) => socket.send(JSON.stringify(event)));
         socket.send(JSON.stringify({ type: 'hello' }));
       } catch {
         socket.close(4401, 'Sign in to continue');

@@ -38,6 +38,7 @@ export const PAGES: Page[] = [
   p('/apps/contacts', 'Contacts (customers)', 'Contactos (clientes)', 'Kişiler (müşteriler)'),
   p('/apps/ecommerce/inventory', 'Inventory (stock)', 'Inventario (existencias)', 'Envanter (stok)'),
   p('/apps/file-manager', 'Documents (files and receipts)', 'Documentos (archivos y comprobantes)', 'Belgeler (dosyalar ve fişler)'),
+  p('/apps/chat', 'Chat (support)', 'Chat (soporte)', 'Sohbet (destek)'),
   p('/ui/icons', 'Icons', 'Iconos', 'Simgeler'),
   p('/user/help-center', 'Help center', 'Centro de ayuda', 'Yardım merkezi'),
   p('/user/help-center/faqs', 'Frequently asked questions', 'Preguntas frecuentes', 'Sık sorulan sorular'),

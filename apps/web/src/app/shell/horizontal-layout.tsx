@@ -9,6 +9,7 @@ import { LoadingBar } from './loading-bar';
 import { NavToggle } from './nav-toggle';
 import { OverDrawer } from './navigation-panel';
 import { CONTENT_PADDING, Footer, Logo, MAIN_CONTENT_ID, SkipLink } from './shell-parts';
+import { QuickChatSlot, quickChatRoom } from './quick-chat-slot';
 import { TopBarActions } from './top-bar-actions';
 import { useNavigationDrawer } from './use-navigation-drawer';
 
@@ -23,7 +24,7 @@ export function HorizontalLayout({ style }: { style: HorizontalLayoutStyle }) {
   const primary = style.header === 'primary';
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', ...quickChatRoom(style.quickChat) }}>
       <LoadingBar />
       <ScrollRestoration />
       <SkipLink />
@@ -84,6 +85,7 @@ export function HorizontalLayout({ style }: { style: HorizontalLayoutStyle }) {
         )}
       </Box>
       <Footer />
+      <QuickChatSlot header={style.quickChat} />
     </Box>
   );
 }

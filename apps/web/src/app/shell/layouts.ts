@@ -19,7 +19,12 @@ export interface VerticalLayoutStyle {
   tone: NavigationTone;
   /** Where the signed-in person is shown inside the navigation, if at all. */
   user: 'top' | 'bottom' | 'none';
+  /** The quick-chat panel's header height (spec 000 "Quick chat"), or null where the layout has none. */
+  quickChat: QuickChatHeader;
 }
+
+/** The quick chat's header: 64 px, 80 in the enterprise and modern layouts (spec 000 "Quick chat"). */
+export type QuickChatHeader = 64 | 80 | null;
 
 export interface HorizontalLayoutStyle {
   kind: 'horizontal';
@@ -32,6 +37,7 @@ export interface HorizontalLayoutStyle {
   header: 'surface' | 'primary';
   /** A primary band behind the top of the page with the content on a card over it. */
   card: boolean;
+  quickChat: QuickChatHeader;
 }
 
 export type ShellLayoutStyle = VerticalLayoutStyle | HorizontalLayoutStyle;
@@ -41,16 +47,16 @@ export type ShellLayoutStyle = VerticalLayoutStyle | HorizontalLayoutStyle;
  * compact and futuristic use their own menus, the horizontal layouts the horizontal one.
  */
 export const LAYOUT_STYLES: Record<Exclude<Layout, 'empty'>, ShellLayoutStyle> = {
-  classy: { kind: 'vertical', navigation: 'default', appearance: 'default', width: 280, tone: 'dark', user: 'top' },
-  classic: { kind: 'vertical', navigation: 'default', appearance: 'default', width: 280, tone: 'dark', user: 'none' },
-  compact: { kind: 'vertical', navigation: 'compact', appearance: 'compact', width: 112, tone: 'dark', user: 'none' },
-  dense: { kind: 'vertical', navigation: 'default', appearance: 'dense', width: 80, tone: 'dark', user: 'none' },
-  futuristic: { kind: 'vertical', navigation: 'futuristic', appearance: 'default', width: 280, tone: 'primary', user: 'bottom' },
-  thin: { kind: 'vertical', navigation: 'default', appearance: 'thin', width: 80, tone: 'surface', user: 'none' },
-  centered: { kind: 'horizontal', navigation: 'horizontal', boxed: true, menuRow: false, header: 'surface', card: false },
-  enterprise: { kind: 'horizontal', navigation: 'horizontal', boxed: false, menuRow: true, header: 'primary', card: false },
-  material: { kind: 'horizontal', navigation: 'horizontal', boxed: true, menuRow: true, header: 'primary', card: true },
-  modern: { kind: 'horizontal', navigation: 'horizontal', boxed: false, menuRow: false, header: 'surface', card: false },
+  classy: { kind: 'vertical', navigation: 'default', appearance: 'default', width: 280, tone: 'dark', user: 'top', quickChat: 64 },
+  classic: { kind: 'vertical', navigation: 'default', appearance: 'default', width: 280, tone: 'dark', user: 'none', quickChat: 64 },
+  compact: { kind: 'vertical', navigation: 'compact', appearance: 'compact', width: 112, tone: 'dark', user: 'none', quickChat: 64 },
+  dense: { kind: 'vertical', navigation: 'default', appearance: 'dense', width: 80, tone: 'dark', user: 'none', quickChat: 64 },
+  futuristic: { kind: 'vertical', navigation: 'futuristic', appearance: 'default', width: 280, tone: 'primary', user: 'bottom', quickChat: 64 },
+  thin: { kind: 'vertical', navigation: 'default', appearance: 'thin', width: 80, tone: 'surface', user: 'none', quickChat: 64 },
+  centered: { kind: 'horizontal', navigation: 'horizontal', boxed: true, menuRow: false, header: 'surface', card: false, quickChat: null },
+  enterprise: { kind: 'horizontal', navigation: 'horizontal', boxed: false, menuRow: true, header: 'primary', card: false, quickChat: 80 },
+  material: { kind: 'horizontal', navigation: 'horizontal', boxed: true, menuRow: true, header: 'primary', card: true, quickChat: 64 },
+  modern: { kind: 'horizontal', navigation: 'horizontal', boxed: false, menuRow: false, header: 'surface', card: false, quickChat: 80 },
 };
 
 export const DEFAULT_LAYOUT: Layout = 'classy';

@@ -7,6 +7,7 @@ import { LoadingBar } from './loading-bar';
 import { NavToggle } from './nav-toggle';
 import { NavigationPanel, OverDrawer } from './navigation-panel';
 import { CONTENT_PADDING, Footer, Logo, MAIN_CONTENT_ID, SkipLink } from './shell-parts';
+import { QuickChatSlot, quickChatRoom } from './quick-chat-slot';
 import { TopBarActions } from './top-bar-actions';
 import { useNavigationDrawer } from './use-navigation-drawer';
 
@@ -19,7 +20,7 @@ export function VerticalLayout({ style }: { style: VerticalLayoutStyle }) {
   const items = navigation[style.navigation];
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+    <Box sx={{ display: 'flex', minHeight: '100dvh', ...quickChatRoom(style.quickChat) }}>
       <LoadingBar />
       <ScrollRestoration />
       <SkipLink />
@@ -57,6 +58,7 @@ export function VerticalLayout({ style }: { style: VerticalLayoutStyle }) {
         </Box>
         <Footer />
       </Box>
+      <QuickChatSlot header={style.quickChat} />
     </Box>
   );
 }

@@ -1,6 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Box, ButtonBase, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useColorScheme } from '@mui/material';
+import {
+  Box,
+  ButtonBase,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useColorScheme,
+} from '@mui/material';
 import { LANGUAGES, LAYOUTS, SCHEMES, THEMES, type Preferences, type User } from '@cuadre/contracts';
 import type { ApplyPreferences } from '@/lib/preferences';
 import { PALETTES } from '@/lib/palettes';
@@ -62,7 +74,7 @@ function PreferenceSelect<T extends string>({
 }
 
 /**
- * Language, scheme, theme and layout. A change shows at once and is kept on the server, so it
+ * Language, scheme, theme, layout and whether a chat message is mailed when no tab is open. A change shows at once and is kept on the server, so it
  * follows the person to another device; if the server refuses, the screen goes back to what was saved.
  */
 export function PreferencesSection({
@@ -193,6 +205,13 @@ export function PreferencesSection({
           options={LAYOUTS}
           label={(l) => t(`settings.preferences.layouts.${l}`)}
           onChange={(layout) => change({ layout })}
+        />
+      </Field>
+
+      <Field id="pref-chat-mail" title={t('settings.preferences.chatMail')} hint={t('settings.preferences.chatMailHint')}>
+        <FormControlLabel
+          control={<Switch checked={prefs.chatMail === true} onChange={(e) => change({ chatMail: e.target.checked })} />}
+          label={t('settings.preferences.chatMailLabel')}
         />
       </Field>
     </Stack>
