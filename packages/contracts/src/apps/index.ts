@@ -2,3 +2,5 @@ export * from './inventory.js';
 export * from './file-manager.js';
 export * from './icons.js';
 export * from './contacts.js';
+export * from './notes.js';
+export * from './tasks.js';

@@ -20,6 +20,8 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:archive-box', link: '/apps/ecommerce/inventory' },
     { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
     { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
+    { icon: 'heroicons_outline:check-circle', link: '/apps/tasks' },
+    { icon: 'heroicons_outline:pencil-square', link: '/apps/notes' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

@@ -40,6 +40,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Inventory', 'The stock you sell'],
         ['Documents', 'The file manager and the receipts'],
         ['Contacts', 'Your customers and what they bought'],
+        ['Tasks', 'What is left to do'],
+        ['Notes', 'Notes, checklists and reminders'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -71,6 +73,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Inventario', 'Las existencias que usted vende'],
         ['Documentos', 'El gestor de archivos y los comprobantes'],
         ['Contactos', 'Sus clientes y lo que compraron'],
+        ['Tareas', 'Lo que le queda por hacer'],
+        ['Notas', 'Notas, listas y recordatorios'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -102,6 +106,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Envanter', 'Sattığınız stok'],
         ['Belgeler', 'Dosya yöneticisi ve fişler'],
         ['Kişiler', 'Müşterileriniz ve satın aldıkları'],
+        ['Görevler', 'Yapılacak işleriniz'],
+        ['Notlar', 'Notlar, listeler ve hatırlatıcılar'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],
