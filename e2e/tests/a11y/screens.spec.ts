@@ -67,6 +67,8 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
+  ['/apps/notes', 'Notes · Cuadre'],
+  ['/apps/tasks', 'Tasks · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {
@@ -112,8 +114,10 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     const owner = await paidOwner(`a11y-${viewport.name}`, 'Ada Lovelace');
     // A contact's page needs a contact: one made through the API, as the list's button would.
     const contact = await apiCall<{ id: string }>('POST', 'apps/contacts/contact', undefined, owner.token);
+    // A task's page needs a task, made the same way.
+    const task = await apiCall<{ id: string }>('POST', 'apps/tasks/task', { type: 'task' }, owner.token);
     const ownerSide = await ownerPage(viewport, owner);
-    await audit(ownerSide.page, [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre']], found);
+    await audit(ownerSide.page, [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre'], [`/apps/tasks/${task.id}`, 'Tasks · Cuadre']], found);
     expect(problemsOf(ownerSide.page)).toEqual([]);
     await ownerSide.context.close();
 

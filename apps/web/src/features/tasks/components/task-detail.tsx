@@ -57,15 +57,15 @@ export const toChanges = (v: TaskFormValues, type: Task['type']): TaskChanges =>
         subTasks: v.subTasks.map((s) => ({ ...(s.id ? { id: s.id } : {}), title: s.title.trim(), completed: s.completed })),
       };
 
-/** One task or section: read, changed and saved, deleted after a question. A side panel on a wide screen, a page on a phone. */
-export function TaskDetail({ id }: { id: string }) {
+/** One task or section: read, changed and saved, deleted after a question. A side panel on a wide screen, a page on a phone (`page`: its heading is the page's). */
+export function TaskDetail({ id, page = false }: { id: string; page?: boolean }) {
   const { t } = useTranslation();
   const task = useQuery(taskQuery(id));
   const tags = useQuery(taskTagsQuery);
   return (
     <Box component="section" aria-labelledby="task-detail-title" sx={{ p: { xs: 0, md: 2.5 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography id="task-detail-title" component="h2" variant="h6">
+        <Typography id="task-detail-title" component={page ? 'h1' : 'h2'} variant="h6">
           {task.data?.type === 'section' ? t('tasks.detail.sectionTitle') : t('tasks.detail.title')}
         </Typography>
         <Tooltip title={t('tasks.detail.close')}>

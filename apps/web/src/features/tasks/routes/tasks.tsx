@@ -96,7 +96,7 @@ export default function Tasks() {
         <Button component={RouterLink} to="/apps/tasks" startIcon={<Icon name="heroicons_outline:arrow-left" size={18} />} sx={{ mb: 1 }}>
           {t('tasks.back')}
         </Button>
-        <TaskDetail id={id} />
+        <TaskDetail id={id} page />
       </Box>
     );
   }
