@@ -25,7 +25,7 @@ describe.each(VIEWPORTS)('notes at $width px', (viewport) => {
     // The note: a title, two checklist items, the label.
     await page.getByRole('button', { name: 'New note' }).first().click();
     const form = page.getByRole('dialog', { name: 'New note' });
-    await form.getByLabel('Title').fill('Market run');
+    await form.getByLabel('Title', { exact: true }).fill('Market run');
     await form.getByRole('button', { name: 'Add an item' }).click();
     await form.getByLabel('Item 1', { exact: true }).fill('Eggs');
     await form.getByRole('button', { name: 'Add an item' }).click();
@@ -41,7 +41,8 @@ describe.each(VIEWPORTS)('notes at $width px', (viewport) => {
     await card.getByText('Errands').waitFor();
     await card.getByRole('checkbox', { name: 'Eggs' }).check();
     await page.reload();
-    await expect.poll(() => card.getByRole('checkbox', { name: 'Eggs' }).isChecked()).toBe(true);
+    await card.getByRole('checkbox', { name: 'Eggs' }).waitFor();
+    expect(await card.getByRole('checkbox', { name: 'Eggs' }).isChecked()).toBe(true);
     expect(await card.getByRole('checkbox', { name: 'Flour' }).isChecked()).toBe(false);
 
     // Under its label; then archived, it leaves the notes for the archive.

@@ -72,11 +72,25 @@ export default function Notes() {
 
   const change = useMutation({
     mutationFn: ({ note, changes }: { note: Note; changes: Parameters<typeof updateNote>[1] }) => updateNote(note.id, changes),
+    // A ticked item or an archived note shows so at once; the server's answer, or a reload after a failure, settles it.
+    onMutate: ({ note, changes }) => {
+      const next = {
+        ...note,
+        ...(changes.tasks !== undefined
+          ? { tasks: (changes.tasks ?? []).map((x) => ({ id: x.id ?? '', content: x.content, completed: x.completed ?? false })) }
+          : {}),
+        ...(changes.archived !== undefined ? { archived: changes.archived } : {}),
+      };
+      qc.setQueryData<Note[]>(notesKeys.list, (old) => old?.map((n) => (n.id === note.id ? next : n)));
+    },
     onSuccess: (saved) => {
       qc.setQueryData<Note[]>(notesKeys.list, (old) => old?.map((n) => (n.id === saved.id ? saved : n)));
       void refreshNotes(qc);
     },
-    onError: failed,
+    onError: (err) => {
+      failed(err);
+      void refreshNotes(qc);
+    },
   });
   const remove = useMutation({
     mutationFn: (note: Note) => deleteNote(note.id),

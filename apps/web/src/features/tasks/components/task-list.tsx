@@ -95,7 +95,7 @@ export function TaskList({ tasks, tags, selected, onMove, onToggle, onDelete }: 
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const PRIORITY = {
   0: { icon: 'heroicons_outline:arrow-down', color: 'text.secondary', key: 'tasks.priority.low' },
