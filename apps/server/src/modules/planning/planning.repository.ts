@@ -129,14 +129,15 @@ export class PlanningRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Numbers the tasks 0, 1, 2... in the order of `ids`, in one statement. */
+  /**
+   * Numbers the tasks 0, 1, 2... in the order of `ids`, in one statement. The ids travel as one array
+   * parameter (a 500-task list is one value, not 500), and rows already in their place are not rewritten.
+   */
   async setOrder(ids: string[]) {
     if (!ids.length) return;
-    const list = sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-    await this.s.updateSet(tasks, { order: sql`array_position(ARRAY[${list}], ${tasks.id}) - 1` }).where(inArray(tasks.id, ids));
+    const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
+    const position = sql`array_position(${list}, ${tasks.id}) - 1`;
+    await this.s.updateSet(tasks, { order: position }).where(and(sql`${tasks.id} = ANY(${list})`, sql`${tasks.order} IS DISTINCT FROM ${position}`));
   }
 
   async insertTask(values: OwnedInsert<typeof tasks>): Promise<TaskRow> {
