@@ -40,7 +40,15 @@ async function measure(label: string, env: Record<string, string>) {
       times.push(performance.now() - t);
       if (res.status !== 200 || back.some((x, i) => x.id !== ids[i] || x.order !== i)) throw new Error(`reorder: ${res.status}, the order came back different`);
     }
+    // For scale: reading the same list back (what the reorder also answers).
+    const reads: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const t = performance.now();
+      await (await fetch(`${url}/api/apps/tasks/all`, { headers })).json();
+      reads.push(performance.now() - t);
+    }
     console.log(`Tasks, the reorder of ${TASKS} tasks in one request, ${RUNS} runs (${label}, one client on localhost):`);
+    console.log(`  GET api/apps/tasks/all      p50 ${ms(quantile(reads, 0.5))}   p99 ${ms(quantile(reads, 0.99))}   (the list it answers, read alone)`);
     console.log(`  PATCH api/apps/tasks/order  p50 ${ms(quantile(times, 0.5))}   p99 ${ms(quantile(times, 0.99))}   max ${ms(Math.max(...times))}`);
   } finally {
     await stop(proc);
