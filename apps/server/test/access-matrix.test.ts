@@ -19,9 +19,9 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding'];
-/** Routes anyone may call: signing in and up, health, the avatars that emails and pages show, the trial a sign-up gets. */
+/** Routes anyone may call: signing in and up, health, the avatars and note images that emails and pages show, the trial a sign-up gets. */
 const isPublic = (path: string) =>
-  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/avatars\/)/.test(
+  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/avatars\/|apps\/notes\/images\/)/.test(
     path,
   ) ||
   path.startsWith('/api/health') ||
