@@ -90,9 +90,9 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
     submit: (v) => updateTask(task.id, toChanges(v, task.type)),
     successText: t('tasks.detail.saved'),
     fieldOf: (p) => p.replace(/^task\./, ''),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       qc.setQueryData(tasksKeys.one(saved.id), saved);
-      await refreshTasks(qc);
+      void refreshTasks(qc);
     },
   });
   const { form } = app;
