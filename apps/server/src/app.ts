@@ -51,6 +51,7 @@ import filesArea from './modules/files/index.js';
 import iconsArea from './modules/icons/index.js';
 import contactsArea from './modules/contacts/index.js';
 import chatArea from './modules/chat/index.js';
+import planningArea from './modules/planning/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -74,6 +75,7 @@ const AREAS = [
   iconsArea,
   contactsArea,
   chatArea,
+  planningArea,
 ];
 
 declare module 'fastify' {

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with nine useful ones (their customers, stock, documents and the chat with support among them) and an administrator with three, once', async () => {
+  it('starts an owner with eleven useful ones (their customers, stock, documents, the chat with support, tasks and notes among them) and an administrator with three, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -48,6 +48,8 @@ describe('shortcuts', () => {
       ['Documents', '/apps/file-manager'],
       ['Contacts', '/apps/contacts'],
       ['Chat with support', '/apps/chat'],
+      ['Tasks', '/apps/tasks'],
+      ['Notes', '/apps/notes'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));

@@ -75,6 +75,8 @@ const OWNER_SCREENS: [string, string][] = [
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
   ['/apps/chat', 'Chat · Cuadre'],
+  ['/apps/notes', 'Notes · Cuadre'],
+  ['/apps/tasks', 'Tasks · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {
@@ -141,10 +143,17 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     // A conversation needs a chat: the owner's first message to support, as the chat's composer sends it.
     const [support] = await apiCall<{ id: string }[]>('GET', 'apps/chat/contacts', undefined, owner.token);
     const sent = await apiCall<{ chat: { id: string } }>('POST', 'apps/chat/message', { contactId: support!.id, value: 'Hello' }, owner.token);
+    // A task's page needs a task, made the same way.
+    const task = await apiCall<{ id: string }>('POST', 'apps/tasks/task', { type: 'task' }, owner.token);
     const ownerSide = await ownerPage(viewport, owner);
     await audit(
       ownerSide.page,
-      [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre'], [`/apps/chat/${sent.chat.id}`, 'Chat · Cuadre']],
+      [
+        ...OWNER_SCREENS,
+        [`/apps/contacts/${contact.id}`, 'Contact · Cuadre'],
+        [`/apps/chat/${sent.chat.id}`, 'Chat · Cuadre'],
+        [`/apps/tasks/${task.id}`, 'Tasks · Cuadre'],
+      ],
       found,
     );
     expect(problemsOf(ownerSide.page)).toEqual([]);

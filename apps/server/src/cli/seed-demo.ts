@@ -241,6 +241,8 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     );
   }
 
+  await writePlanning(call, token, now, customers);
+
   // The twelve months that end with this one: a rate change (1 January) falls inside them. Each
   // month's books are written whole from its own generator, then cut at today in the current month,
   // so the lines up to today are those the full month has.
@@ -457,4 +459,75 @@ if (isMain) {
       process.exit(1);
     },
   );
+}
+
+type Call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, body?: unknown) => Promise<T>;
+
+/** The bakery's tasks (in sections, with tags, priorities, due dates and subtasks) and notes (with labels, a checklist, a reminder). */
+async function writePlanning(call: Call, token: string, now: Date, customers: { id: string }[]) {
+  const day = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + n, 15)).toISOString();
+  const tag = async (title: string) => (await call<{ id: string }>('POST', '/api/apps/tasks/tag', token, { tag: { title } })).id;
+  const [orders, suppliers, taxes] = [await tag('Orders'), await tag('Suppliers'), await tag('Taxes')];
+  type Item = {
+    type: 'task' | 'section';
+    title: string;
+    notes?: string;
+    priority?: 0 | 1 | 2;
+    dueDate?: string;
+    tags?: string[];
+    completed?: boolean;
+    subTasks?: { title: string; completed?: boolean }[];
+    assignedTo?: string;
+  };
+  const ITEMS: Item[] = [
+    { type: 'section', title: 'This week' },
+    {
+      type: 'task',
+      title: 'Wedding cake for the Hotel Alamo Plaza',
+      notes: 'Three tiers, lemon and raspberry. Deposit received.',
+      priority: 2,
+      dueDate: day(3),
+      tags: [orders],
+      assignedTo: customers[7]?.id,
+      subTasks: [{ title: 'Order the cake boards', completed: true }, { title: 'Bake the tiers' }, { title: 'Deliver by 10 am' }],
+    },
+    { type: 'task', title: 'Reorder flour and sugar', notes: 'Flour 50 lb ×4, sugar 5 kg ×6.', priority: 1, dueDate: day(1), tags: [suppliers] },
+    { type: 'task', title: 'Cupcakes for the St. Mary School bake sale', priority: 1, dueDate: day(5), tags: [orders], assignedTo: customers[11]?.id },
+    { type: 'section', title: 'This month' },
+    {
+      type: 'task',
+      title: 'Send the quarterly estimated tax payment',
+      notes: 'The annual total has the estimate.',
+      priority: 2,
+      dueDate: day(12),
+      tags: [taxes],
+    },
+    { type: 'task', title: 'Service the van', priority: 0, dueDate: day(20), subTasks: [{ title: 'Oil change' }, { title: 'Check the tyres' }] },
+    { type: 'task', title: 'Ask two suppliers for butter prices', priority: 1, tags: [suppliers] },
+    { type: 'section', title: 'Done' },
+    { type: 'task', title: 'Close last month', priority: 1, tags: [taxes], completed: true },
+  ];
+  const ids: string[] = [];
+  for (const { type, ...fields } of ITEMS) {
+    const made = await call<{ id: string }>('POST', '/api/apps/tasks/task', token, { type });
+    await call('PATCH', '/api/apps/tasks/task', token, { id: made.id, task: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) });
+    ids.push(made.id);
+  }
+  await call('PATCH', '/api/apps/tasks/order', token, { tasks: ids.map((id) => ({ id })) });
+
+  const label = async (title: string) =>
+    (await call<{ id: string; title: string }[]>('POST', '/api/apps/notes/labels', token, { title })).find((l) => l.title === title)!.id;
+  const [ideas, shop, business] = [await label('Ideas'), await label('Shopping'), await label('Business')];
+  const NOTES = [
+    { title: 'New recipes to try', content: 'Conchas with matcha, pan de muerto in October, a sugar-free tres leches.', labels: [ideas] },
+    {
+      title: 'Market run',
+      tasks: [{ content: 'Eggs (30 dozen)', completed: true }, { content: 'Fresh strawberries' }, { content: 'Piping bags' }],
+      labels: [shop],
+    },
+    { title: 'Call the insurance agent', content: 'Ask about covering the new oven.', reminder: day(2), labels: [business] },
+    { title: 'Holiday hours', content: 'Closed on the 25th and the 1st; half day on the 24th.', labels: [business] },
+    { title: 'Old price list', content: 'Before the butter price went up.', archived: true, labels: [business] },
+  ];
+  for (const note of NOTES) await call('POST', '/api/apps/notes', token, { note });
 }

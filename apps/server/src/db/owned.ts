@@ -28,6 +28,11 @@ import {
   trips,
   vehicles,
   workers,
+  noteLabels,
+  notes,
+  planningReminders,
+  taskTags,
+  tasks,
 } from './schema/index.js';
 
 /**
@@ -62,6 +67,11 @@ export const OWNED_TABLES = [
   contacts,
   contactTags,
   chatMembers,
+  noteLabels,
+  notes,
+  taskTags,
+  tasks,
+  planningReminders,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

@@ -8,7 +8,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_GROUP_CAP = 5;
 
 export const ZSearchBody = z.strictObject({ query: text(100) });
-export const SEARCH_GROUPS = ['contacts', 'pages', 'workers', 'providers', 'vehicles', 'products', 'entries'] as const;
+export const SEARCH_GROUPS = ['contacts', 'pages', 'tasks', 'workers', 'providers', 'vehicles', 'products', 'entries'] as const;
 /**
  * A result: where it opens, its title, and a line under it (a page has only the first two). A
  * contact (spec 000: link, value, avatar, name) also carries its name, the value searched and its avatar.

@@ -5,3 +5,4 @@ export * from './inventory.js';
 export * from './files.js';
 export * from './contacts.js';
 export * from './chat.js';
+export * from './planning.js';

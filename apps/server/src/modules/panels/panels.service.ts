@@ -21,6 +21,8 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
     { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
     { icon: 'heroicons_outline:chat-bubble-left-right', link: '/apps/chat' },
+    { icon: 'heroicons_outline:check-circle', link: '/apps/tasks' },
+    { icon: 'heroicons_outline:pencil-square', link: '/apps/notes' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

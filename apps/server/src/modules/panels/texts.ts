@@ -41,6 +41,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Documents', 'The file manager and the receipts'],
         ['Contacts', 'Your customers and what they bought'],
         ['Chat with support', 'Questions answered by a person'],
+        ['Tasks', 'What is left to do'],
+        ['Notes', 'Notes, checklists and reminders'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -74,6 +76,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Documentos', 'El gestor de archivos y los comprobantes'],
         ['Contactos', 'Sus clientes y lo que compraron'],
         ['Chat con soporte', 'Sus preguntas, respondidas por una persona'],
+        ['Tareas', 'Lo que le queda por hacer'],
+        ['Notas', 'Notas, listas y recordatorios'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -107,6 +111,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Belgeler', 'Dosya yöneticisi ve fişler'],
         ['Kişiler', 'Müşterileriniz ve satın aldıkları'],
         ['Destekle sohbet', 'Sorularınızı bir kişi yanıtlar'],
+        ['Görevler', 'Yapılacak işleriniz'],
+        ['Notlar', 'Notlar, listeler ve hatırlatıcılar'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

@@ -14,7 +14,7 @@ export default async function searchArea(app: FastifyInstance, { core }: AreaOpt
       onRequest: core.guards.requireUser,
       schema: {
         tags: ['panels'],
-        summary: 'Search my contacts, pages and my records (workers, providers, vehicles, products, entries); fewer than 2 characters finds nothing',
+        summary: 'Search my contacts, pages, my tasks and my records (workers, providers, vehicles, products, entries); fewer than 2 characters finds nothing',
         body: ZSearchBody,
         response: { 200: ZSearchResults, 400: ZApiError, 401: ZApiError },
       },

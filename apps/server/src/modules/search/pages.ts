@@ -37,6 +37,8 @@ export const PAGES: Page[] = [
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),
   p('/apps/contacts', 'Contacts (customers)', 'Contactos (clientes)', 'Kişiler (müşteriler)'),
   p('/apps/ecommerce/inventory', 'Inventory (stock)', 'Inventario (existencias)', 'Envanter (stok)'),
+  p('/apps/notes', 'Notes', 'Notas', 'Notlar'),
+  p('/apps/tasks', 'Tasks (to do)', 'Tareas (pendientes)', 'Görevler (yapılacaklar)'),
   p('/apps/file-manager', 'Documents (files and receipts)', 'Documentos (archivos y comprobantes)', 'Belgeler (dosyalar ve fişler)'),
   p('/apps/chat', 'Chat (support)', 'Chat (soporte)', 'Sohbet (destek)'),
   p('/ui/icons', 'Icons', 'Iconos', 'Simgeler'),

@@ -4,14 +4,25 @@ import type { Authenticated } from '../auth/index.js';
 import { readerLanguage } from '../../lib/language.js';
 import { entryLink } from '../panels/index.js';
 import { searchContacts } from '../contacts/index.js';
+import { searchTasks } from '../planning/index.js';
 import { findPages } from './pages.js';
 import { amountOf, containsPattern, SearchRepository, type Registry } from './search.repository.js';
 
 const LABELS: Record<Language, Record<SearchResultSet['id'], string>> = {
-  en: { contacts: 'Contacts', pages: 'Pages', workers: 'Workers', providers: 'Providers', vehicles: 'Vehicles', products: 'Products', entries: 'Entries' },
+  en: {
+    contacts: 'Contacts',
+    pages: 'Pages',
+    tasks: 'Tasks',
+    workers: 'Workers',
+    providers: 'Providers',
+    vehicles: 'Vehicles',
+    products: 'Products',
+    entries: 'Entries',
+  },
   es: {
     contacts: 'Contactos',
     pages: 'Páginas',
+    tasks: 'Tareas',
     workers: 'Trabajadores',
     providers: 'Proveedores',
     vehicles: 'Vehículos',
@@ -21,6 +32,7 @@ const LABELS: Record<Language, Record<SearchResultSet['id'], string>> = {
   tr: {
     contacts: 'Kişiler',
     pages: 'Sayfalar',
+    tasks: 'Görevler',
     workers: 'Çalışanlar',
     providers: 'Tedarikçiler',
     vehicles: 'Araçlar',
@@ -36,7 +48,7 @@ const REGISTRY_LINK: Record<Registry, string> = {
 };
 
 /**
- * The search box (`POST /api/common/search`): the user's contacts (spec 000: contacts, pages, tasks), the pages the user may open, by their title in the
+ * The search box (`POST /api/common/search`): the user's contacts, the pages the user may open and the user's tasks (spec 000: contacts, pages, tasks), by their title in the
  * user's language, then the user's own workers, providers, vehicles, products and entries (by
  * description, reference or amount), each group capped. Groups with nothing are left out.
  */
@@ -53,14 +65,16 @@ export class SearchService {
     const money = new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency: auth.user.business?.currency ?? 'USD' });
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
     const registries: Registry[] = ['workers', 'providers', 'vehicles', 'products'];
-    const [contacts, found, entries] = await Promise.all([
+    const [contacts, tasks, found, entries] = await Promise.all([
       searchContacts(this.db, auth.user.id, pattern, SEARCH_GROUP_CAP),
+      searchTasks(this.db, auth.user.id, pattern, SEARCH_GROUP_CAP),
       Promise.all(registries.map((r) => repo.registry(r, pattern, SEARCH_GROUP_CAP))),
       repo.entries(pattern, amountOf(q), SEARCH_GROUP_CAP),
     ]);
     const sets: SearchResultSet[] = [
       { id: 'contacts', label: labels.contacts, results: contacts },
       { id: 'pages', label: labels.pages, results: findPages(q, auth.user.role, lang, SEARCH_GROUP_CAP) },
+      { id: 'tasks', label: labels.tasks, results: tasks },
     ];
     registries.forEach((r, i) =>
       sets.push({

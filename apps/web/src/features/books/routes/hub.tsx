@@ -74,6 +74,8 @@ const BUSINESS = [
   { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.title' },
   { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'inventory.title' },
   { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.title' },
+  { to: '/apps/tasks', icon: 'heroicons_outline:check-circle', text: 'tasks.title' },
+  { to: '/apps/notes', icon: 'heroicons_outline:pencil-square', text: 'notes.title' },
 ] as const;
 
 export default function BooksHub() {

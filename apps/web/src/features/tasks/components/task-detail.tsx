@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { text, type Task, type TaskChanges, type TaskTag } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormFooter, FormTextField } from '@/components/form/fields';
+import { useAppForm } from '@/components/form/use-app-form';
+import { Icon } from '@/components/icon';
+import { QueryView } from '@/components/page-states';
+import { createTaskTag, deleteTask, refreshTasks, taskQuery, taskTagsQuery, tasksKeys, updateTask } from '../api/tasks-api';
+
+export interface TaskFormValues {
+  title: string;
+  notes: string;
+  completed: boolean;
+  dueDate: string;
+  priority: '0' | '1' | '2';
+  tags: string[];
+  subTasks: { id?: string; title: string; completed: boolean }[];
+}
+
+/** The form's values, checked with the contract's own pieces. */
+export const ZTaskForm = z.object({
+  title: text(300),
+  notes: text(20_000),
+  completed: z.boolean(),
+  dueDate: z.union([z.literal(''), z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))]),
+  priority: z.enum(['0', '1', '2']),
+  tags: z.array(z.string()),
+  subTasks: z.array(z.object({ id: z.optional(z.string()), title: text(300, z.trim(), z.minLength(1)), completed: z.boolean() })),
+});
+
+export const toFormValues = (task: Task): TaskFormValues => ({
+  title: task.title,
+  notes: task.notes,
+  completed: task.completed,
+  dueDate: task.dueDate ? task.dueDate.slice(0, 10) : '',
+  priority: String(task.priority) as TaskFormValues['priority'],
+  tags: [...task.tags],
+  subTasks: task.subTasks.map((s) => ({ ...s })),
+});
+
+export const toChanges = (v: TaskFormValues, type: Task['type']): TaskChanges =>
+  type === 'section'
+    ? { title: v.title.trim() }
+    : {
+        title: v.title.trim(),
+        notes: v.notes,
+        completed: v.completed,
+        dueDate: v.dueDate || null,
+        priority: Number(v.priority) as 0 | 1 | 2,
+        tags: v.tags,
+        subTasks: v.subTasks.map((s) => ({ ...(s.id ? { id: s.id } : {}), title: s.title.trim(), completed: s.completed })),
+      };
+
+/** One task or section: read, changed and saved, deleted after a question. A side panel on a wide screen, a page on a phone (`page`: its heading is the page's). */
+export function TaskDetail({ id, page = false }: { id: string; page?: boolean }) {
+  const { t } = useTranslation();
+  const task = useQuery(taskQuery(id));
+  const tags = useQuery(taskTagsQuery);
+  return (
+    <Box component="section" aria-labelledby="task-detail-title" sx={{ p: { xs: 0, md: 2.5 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography id="task-detail-title" component={page ? 'h1' : 'h2'} variant="h6">
+          {task.data?.type === 'section' ? t('tasks.detail.sectionTitle') : t('tasks.detail.title')}
+        </Typography>
+        <Tooltip title={t('tasks.detail.close')}>
+          <IconButton component={RouterLink} to="/apps/tasks" aria-label={t('tasks.detail.close')}>
+            <Icon name="heroicons_outline:x-mark" size={22} />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <QueryView query={task}>{(data) => <TaskForm key={data.id} task={data} tags={tags.data ?? []} />}</QueryView>
+    </Box>
+  );
+}
+
+function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const section = task.type === 'section';
+  const app = useAppForm<TaskFormValues, Task>(ZTaskForm, {
+    defaultValues: toFormValues(task),
+    submit: (v) => updateTask(task.id, toChanges(v, task.type)),
+    successText: t('tasks.detail.saved'),
+    fieldOf: (p) => p.replace(/^task\./, ''),
+    onSuccess: (saved) => {
+      qc.setQueryData(tasksKeys.one(saved.id), saved);
+      void refreshTasks(qc);
+    },
+  });
+  const { form } = app;
+  const subTasks = useFieldArray({ control: form.control, name: 'subTasks' });
+  const remove = useMutation({
+    mutationFn: () => deleteTask(task.id),
+    onSuccess: async () => {
+      setConfirming(false);
+      qc.removeQueries({ queryKey: tasksKeys.one(task.id) });
+      await refreshTasks(qc);
+      void navigate('/apps/tasks');
+    },
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={app.onSubmit}>
+      <Stack spacing={2}>
+        <FormTextField
+          control={form.control}
+          name="title"
+          label={t(section ? 'tasks.fields.sectionTitle' : 'tasks.fields.title')}
+          fullWidth
+          autoFocus={!task.title}
+        />
+        {!section && (
+          <>
+            <Controller
+              control={form.control}
+              name="completed"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label={t('tasks.fields.completed')}
+                />
+              )}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField
+                control={form.control}
+                name="dueDate"
+                type="date"
+                label={t('tasks.fields.dueDate')}
+                fullWidth
+                helperText={t('tasks.fields.dueDateHelp')}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <FormTextField control={form.control} name="priority" select label={t('tasks.fields.priority')} fullWidth>
+                <MenuItem value="0">{t('tasks.priority.low')}</MenuItem>
+                <MenuItem value="1">{t('tasks.priority.normal')}</MenuItem>
+                <MenuItem value="2">{t('tasks.priority.high')}</MenuItem>
+              </FormTextField>
+            </Stack>
+            <Controller
+              control={form.control}
+              name="tags"
+              render={({ field }) => (
+                <Autocomplete<string, true, false, true>
+                  multiple
+                  freeSolo
+                  options={tags.map((x) => x.id)}
+                  value={field.value}
+                  getOptionLabel={(o) => tags.find((x) => x.id === o)?.title ?? o}
+                  onChange={async (_e, value) => {
+                    const ids: string[] = [];
+                    for (const v of value) {
+                      if (tags.some((x) => x.id === v)) ids.push(v);
+                      else if (v.trim()) {
+                        const made = await createTaskTag(v.trim());
+                        await qc.invalidateQueries({ queryKey: taskTagsQuery.queryKey });
+                        ids.push(made.id);
+                      }
+                    }
+                    field.onChange(ids);
+                  }}
+                  renderValue={(value, getItemProps) =>
+                    value.map((o, index) => {
+                      const { key, ...rest } = getItemProps({ index });
+                      return <Chip key={key} size="small" label={tags.find((x) => x.id === o)?.title ?? o} {...rest} />;
+                    })
+                  }
+                  renderInput={(params) => <TextField {...params} label={t('tasks.fields.tags')} helperText={t('tasks.fields.tagsHelp')} />}
+                />
+              )}
+            />
+            <FormTextField control={form.control} name="notes" label={t('tasks.fields.notes')} fullWidth multiline minRows={3} />
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+                {t('tasks.fields.subTasks')}
+              </Typography>
+              <Stack spacing={1}>
+                {subTasks.fields.map((f, i) => (
+                  <Stack key={f.id} direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <Controller
+                      control={form.control}
+                      name={`subTasks.${i}.completed`}
+                      render={({ field }) => (
+                        <Checkbox
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.target.checked)}
+                          slotProps={{ input: { 'aria-label': t('tasks.fields.subTaskDone', { n: i + 1 }) } }}
+                        />
+                      )}
+                    />
+                    <FormTextField control={form.control} name={`subTasks.${i}.title`} label={t('tasks.fields.subTask', { n: i + 1 })} size="small" fullWidth />
+                    <Tooltip title={t('tasks.fields.removeSubTask', { n: i + 1 })}>
+                      <IconButton aria-label={t('tasks.fields.removeSubTask', { n: i + 1 })} onClick={() => subTasks.remove(i)}>
+                        <Icon name="heroicons_outline:trash" size={20} />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                ))}
+                <Button
+                  sx={{ alignSelf: 'flex-start' }}
+                  startIcon={<Icon name="heroicons_outline:plus" size={18} />}
+                  onClick={() => subTasks.append({ title: '', completed: false })}
+                >
+                  {t('tasks.fields.addSubTask')}
+                </Button>
+              </Stack>
+            </Box>
+          </>
+        )}
+        <FormFooter
+          formError={app.formError}
+          success={app.success}
+          pending={app.pending}
+          submitLabel={t('tasks.detail.save')}
+          extra={
+            <Button color="error" onClick={() => setConfirming(true)} startIcon={<Icon name="heroicons_outline:trash" size={18} />}>
+              {t('tasks.delete')}
+            </Button>
+          }
+        />
+      </Stack>
+      {app.leaveDialog}
+      <ConfirmDialog
+        open={confirming}
+        title={t(section ? 'tasks.deleteSectionTitle' : 'tasks.deleteTitle')}
+        text={t('tasks.deleteText', { name: task.title || t(section ? 'tasks.untitledSection' : 'tasks.untitled') })}
+        confirmLabel={t('tasks.delete')}
+        destructive
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+      />
+    </Box>
+  );
+}
