@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { adminLoader, afterShellCheck, guestOnlyLoader, rootLoader, shellLoader, signedInOnlyLoader } from './guards';
-import { NOT_FOUND_ROUTE, Root, type RouteHandle } from './root';
+import { NOT_FOUND_ROUTE, Root } from './root';
 import { RouteError } from './route-error';
+import { page, title } from './route-parts';
 import { session } from '@/lib/session';
 
 // A page error's code loads when a page fails, not with the app.
@@ -13,15 +14,13 @@ const PageError = () => (
   </Suspense>
 );
 
-/** Each screen's code loads with the screen (`lazy`), so the first load stays small. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
-const title = (key: string): { handle: RouteHandle } => ({ handle: { title: key } });
 /** The pages that invite a visitor to sign up say what a new account gets (the trial's days), read beside their code. */
 const trialOffer = () => (session.isSignedIn() ? null : import('@/lib/trial').then((m) => m.loadTrialOffer()));
 const shell = () => import('./shell/app-layout');
 const empty = () => import('./shell/empty-layout');
+
+/** The route inside the shell that the supporting areas' screens join when they are found. */
+const SHELL_PAGES = 'shell-pages';
 
 export const routes: RouteObject[] = [
   {
@@ -82,6 +81,7 @@ export const routes: RouteObject[] = [
         ...page(shell),
         children: [
           {
+            id: SHELL_PAGES,
             // A page that fails to load says so inside the shell, which stays with its navigation.
             errorElement: <PageError />,
             children: [
@@ -97,17 +97,6 @@ export const routes: RouteObject[] = [
                 ...page(() => import('@/features/admin/routes/support-requests')),
               },
               { path: 'usersettings', ...title('settings.title'), ...page(() => import('@/features/settings/routes/user-settings')) },
-              // The supporting areas (issue 27): any signed-in user, whatever the plan.
-              { path: 'apps/ecommerce/inventory', ...title('inventory.title'), ...page(() => import('@/features/inventory/routes/inventory')) },
-              { path: 'apps/file-manager', ...title('files.title'), ...page(() => import('@/features/files/routes/file-manager')) },
-              { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
-              { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
-              { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
-              // One route for the list and a conversation, so the list (and its search) stays while chats are opened.
-              { path: 'apps/chat/:id?', ...title('chat.title'), ...page(() => import('@/features/chat/routes/chat')) },
-              { path: 'apps/notes', ...title('notes.title'), ...page(() => import('@/features/notes/routes/notes')) },
-              { path: 'apps/tasks', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },
-              { path: 'apps/tasks/:id', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },
               // The owner's area.
               {
                 path: 'user',
@@ -205,4 +194,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The supporting areas' addresses: contacts, inventory, documents, chat, mail, notes, tasks, boards, dashboards, icons. */
+const SUPPORTING = /^\/(apps|ui|dashboards|pages)(\/|$)/;
+
+/**
+ * The supporting areas' routes are found on the first visit to one of their addresses (React Router's
+ * route discovery), not listed here: each route costs the first load its entry and its chunk's preload
+ * list, and sign-in's first load has a budget (docs/architecture.md, Budgets). Until found, such an
+ * address matches only the not-found splat, which is what lets the router ask.
+ */
+export function discoverSupportingRoutes(): PatchRoutesOnNavigationFunction {
+  let found = false;
+  return async ({ path, patch }) => {
+    if (found || !SUPPORTING.test(path)) return;
+    const { supportingRoutes } = await import('./supporting-routes');
+    // Two navigations may have asked at once; the routes join once.
+    if (found) return;
+    found = true;
+    patch(SHELL_PAGES, supportingRoutes);
+  };
+}
+
+export const createRouter = () => createBrowserRouter(routes, { patchRoutesOnNavigation: discoverSupportingRoutes() });
