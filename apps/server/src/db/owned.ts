@@ -16,6 +16,10 @@ import {
   inventoryTags,
   inventoryVendors,
   jobs,
+  mailAttachments,
+  mailboxSettings,
+  mailLabels,
+  mails,
   panelItems,
   products,
   providers,
@@ -58,6 +62,10 @@ export const OWNED_TABLES = [
   fileItems,
   contacts,
   contactTags,
+  mails,
+  mailAttachments,
+  mailLabels,
+  mailboxSettings,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

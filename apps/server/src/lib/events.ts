@@ -35,7 +35,7 @@ export class EventBus {
   }
 
   /** Something of these users changed. */
-  publish(userIds: string[], type: 'panels' = 'panels') {
+  publish(userIds: string[], type: 'panels' | 'mail' = 'panels') {
     if (!userIds.length) return;
     const raw = JSON.stringify({ userIds, type });
     if (this.redis) void this.redis.publish(this.channel, raw).catch((err) => (this.log.warn({ err }, 'event publish failed'), this.deliver(raw)));

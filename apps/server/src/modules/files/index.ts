@@ -6,6 +6,8 @@ import { fileRoutes } from './files.routes.js';
 import { FilesService } from './files.service.js';
 
 export { FilesService } from './files.service.js';
+// The mailbox checks its attachments' types the way the file manager does.
+export { cleanName, sniffFile } from './file-types.js';
 
 /** The file manager: the owner's folders and files, kept in the receipts' file store (so a backup carries them), and the read-only Receipts folder. */
 export default async function filesArea(app: FastifyInstance, { core }: AreaOptions) {
