@@ -308,6 +308,10 @@ describe('mailbox: flags, folders, labels and the trash', () => {
     await fill(owner.id, 2);
     expect(expectOk(await api('DELETE', '/api/apps/mailbox/trash', undefined, token))).toEqual({ deleted: 1 });
     expect(await t.count(mails, eq(mails.ownerId, owner.id))).toBe(2);
+    // Restored to the inbox, a draft goes back to drafts.
+    const d2 = expectOk(await api('PUT', '/api/apps/mailbox/draft', { draft: { subject: 'Back' } }, token));
+    expectOk(await api('PATCH', '/api/apps/mailbox/mail', { id: d2.id, mail: { folder: folder('trash') } }, token));
+    expect(expectOk(await api('PATCH', '/api/apps/mailbox/mail', { id: d2.id, mail: { folder: folder('inbox') } }, token)).folder).toBe(folder('drafts'));
     expect(await t.count(mailAttachments, eq(mailAttachments.ownerId, owner.id))).toBe(0);
   });
 });

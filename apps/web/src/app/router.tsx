@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
               { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
+              { path: 'apps/mailbox', ...title('mailbox.title'), ...page(() => import('@/features/mailbox/routes/mailbox')) },
               // The owner's area.
               {
                 path: 'user',

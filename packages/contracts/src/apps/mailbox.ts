@@ -169,3 +169,17 @@ export const ZMailAttachmentQuery = z.strictObject({ mailId: ZUuid });
 export const ZMailAttachmentDownloadQuery = z.strictObject({ id: ZUuid, download: z.optional(z.enum(['0', '1', 'true', 'false'])) });
 export const ZMailEmptied = z.object({ deleted: z.int() });
 export type MailEmptied = z.infer<typeof ZMailEmptied>;
+
+/** The compose form as typed: addresses separated by commas; the web turns it into a `MailDraft`. */
+export const ZMailComposeForm = z.object({
+  to: text(MAIL_RECIPIENTS_MAX * 330, z.trim()),
+  cc: text(MAIL_RECIPIENTS_MAX * 330, z.trim()),
+  bcc: text(MAIL_RECIPIENTS_MAX * 330, z.trim()),
+  subject: text(MAIL_SUBJECT_MAX, z.trim()),
+  content: text(MAIL_CONTENT_MAX),
+});
+export type MailComposeForm = z.infer<typeof ZMailComposeForm>;
+
+/** A label's form (create or rename). */
+export const ZMailLabelForm = z.object({ title: labelTitle, color: z.enum(MAIL_LABEL_COLORS) });
+export type MailLabelForm = z.infer<typeof ZMailLabelForm>;

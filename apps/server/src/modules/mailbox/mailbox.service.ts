@@ -125,6 +125,8 @@ const ALLOWED_FOLDERS: Record<MailRow['kind'], FolderSlug[]> = {
   received: ['inbox', 'spam', 'trash'],
 };
 
+const HOME_FOLDER: Record<MailRow['kind'], FolderSlug> = { draft: 'drafts', sent: 'sent', received: 'inbox' };
+
 /** "Name <address>" or the bare address, as typed; the address in lower case. */
 export function parseAddress(raw: string): { name: string; email: string } | undefined {
   const m = /^\s*(?:"?([^"<>]*?)"?\s*)?<([^<>\s]+)>\s*$/.exec(raw);
@@ -298,8 +300,10 @@ export class MailboxService {
       if (changes.folder !== undefined) {
         const f = FOLDER_BY_ID.get(changes.folder);
         if (!f) details.push({ path: 'mail.folder', message: 'No such folder' });
-        else if (!ALLOWED_FOLDERS[row.kind].includes(f.slug)) details.push({ path: 'mail.folder', message: `This mail cannot go to ${f.title}` });
-        else set.folder = f.slug;
+        else if (ALLOWED_FOLDERS[row.kind].includes(f.slug)) set.folder = f.slug;
+        // Restoring from the trash puts a draft back in drafts and a sent mail back in sent, whichever folder was asked.
+        else if (row.folder === 'trash' && f.slug === 'inbox') set.folder = HOME_FOLDER[row.kind];
+        else details.push({ path: 'mail.folder', message: `This mail cannot go to ${f.title}` });
       }
       if (changes.labels !== undefined) {
         const labels = [...new Set(changes.labels)];
