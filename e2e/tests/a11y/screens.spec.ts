@@ -67,6 +67,8 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
+  ['/apps/mailbox', 'Mailbox · Cuadre'],
+  ['/apps/mailbox?folder=sent', 'Mailbox · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

@@ -147,6 +147,9 @@ interface MailForm {
   format: 'text' | 'html';
 }
 
+/** Who reads or writes: the signed-in user (or, for the demo seed, an account named directly). */
+export type Reader = { user: Pick<Authenticated['user'], 'id' | 'name' | 'email'> };
+
 type Recipient = { id: string; email: string; name: string; preferences: Authenticated['user']['preferences']; bcc: boolean };
 
 /**
@@ -164,13 +167,13 @@ export class MailboxService {
     mail.register('mailbox_new', (tx, job) => this.composeNewMail(tx, job));
   }
 
-  private repo(auth: Authenticated, db: DbOrTx = this.db) {
+  private repo(auth: Reader, db: DbOrTx = this.db) {
     return new MailboxRepository(db, auth.user.id);
   }
 
   // Settings
 
-  async settings(auth: Authenticated): Promise<MailboxSettings> {
+  async settings(auth: Reader): Promise<MailboxSettings> {
     return this.merged(await this.repo(auth).settings());
   }
 
@@ -180,7 +183,7 @@ export class MailboxService {
     return parsed.success ? parsed.data : DEFAULT_MAILBOX_SETTINGS;
   }
 
-  async updateSettings(auth: Authenticated, changes: Partial<MailboxSettings>): Promise<MailboxSettings> {
+  async updateSettings(auth: Reader, changes: Partial<MailboxSettings>): Promise<MailboxSettings> {
     return withTransaction(this.db, async (tx) => {
       const repo = this.repo(auth, tx);
       const next = this.merged({ ...(await repo.settings()), ...changes });
@@ -192,7 +195,7 @@ export class MailboxService {
   // Folders, filters, labels
 
   /** Spec 001 §9: sent and trash count 0, drafts and spam their total, the others their unread. */
-  async folders(auth: Authenticated): Promise<MailFolder[]> {
+  async folders(auth: Reader): Promise<MailFolder[]> {
     const counts = await this.repo(auth).folderCounts();
     return MAIL_FOLDERS.map((f) => {
       const c = counts.get(f.slug) ?? { total: 0, unread: 0 };
@@ -205,12 +208,12 @@ export class MailboxService {
     return MAIL_FILTERS.map((f) => ({ ...f }));
   }
 
-  async labels(auth: Authenticated): Promise<MailLabel[]> {
+  async labels(auth: Reader): Promise<MailLabel[]> {
     return (await this.repo(auth).labels()).map(toLabel);
   }
 
   /** A new label; its slug made unique among the reader's with -1, -2, … (spec 001 §5). */
-  async createLabel(auth: Authenticated, title: string, color: MailLabelColor): Promise<MailLabel> {
+  async createLabel(auth: Reader, title: string, color: MailLabelColor): Promise<MailLabel> {
     return withTransaction(this.db, async (tx) => {
       const repo = this.repo(auth, tx);
       const base = labelSlug(title);
@@ -222,7 +225,7 @@ export class MailboxService {
   }
 
   /** Merges the changes; a new title re-derives the slug with no uniqueness check (spec 001 §5). Null when the reader has no such label. */
-  async updateLabel(auth: Authenticated, id: string, changes: { title?: string; color?: MailLabelColor }): Promise<MailLabel | null> {
+  async updateLabel(auth: Reader, id: string, changes: { title?: string; color?: MailLabelColor }): Promise<MailLabel | null> {
     const set: { title?: string; slug?: string; color?: MailLabelColor } = {};
     if (changes.title !== undefined) {
       set.title = changes.title;
@@ -235,7 +238,7 @@ export class MailboxService {
   }
 
   /** Deletes the label and takes it off every mail that carried it, together. */
-  async removeLabel(auth: Authenticated, id: string): Promise<true> {
+  async removeLabel(auth: Reader, id: string): Promise<true> {
     return withTransaction(this.db, async (tx) => {
       const repo = this.repo(auth, tx);
       if (!(await repo.removeLabel(id))) throw notFound('Label');
@@ -247,7 +250,7 @@ export class MailboxService {
   // Mails
 
   /** Spec 001 §7, §9: by folder, else filter, else label (the first given wins); ten a page, newest first. */
-  async list(auth: Authenticated, q: { folder?: string; filter?: 'starred' | 'important'; label?: string; page: number }): Promise<MailList> {
+  async list(auth: Reader, q: { folder?: string; filter?: 'starred' | 'important'; label?: string; page: number }): Promise<MailList> {
     const repo = this.repo(auth);
     let sel: MailSelection;
     if (q.folder !== undefined) {
@@ -279,7 +282,7 @@ export class MailboxService {
     };
   }
 
-  async get(auth: Authenticated, id: string): Promise<Mail> {
+  async get(auth: Reader, id: string): Promise<Mail> {
     const repo = this.repo(auth);
     const row = await repo.get(id);
     if (!row) throw notFound('Mail');
@@ -287,7 +290,7 @@ export class MailboxService {
   }
 
   /** Merges flag, folder and label changes into the reader's copy. */
-  async update(auth: Authenticated, id: string, changes: MailChanges): Promise<Mail> {
+  async update(auth: Reader, id: string, changes: MailChanges): Promise<Mail> {
     return withTransaction(this.db, async (tx) => {
       const repo = this.repo(auth, tx);
       const row = await repo.lock(id);
@@ -320,7 +323,7 @@ export class MailboxService {
   }
 
   /** Deletes every mail in the reader's trash for good, and their files once that is committed. */
-  async emptyTrash(auth: Authenticated): Promise<{ deleted: number }> {
+  async emptyTrash(auth: Reader): Promise<{ deleted: number }> {
     return withTransaction(this.db, async (tx) => {
       const { deleted, fileKeys } = await this.repo(auth, tx).emptyTrash();
       afterCommit(tx, () => void Promise.all(fileKeys.map((k) => this.files.remove(k).catch(() => undefined))));
@@ -330,7 +333,7 @@ export class MailboxService {
 
   // Writing
 
-  private fields(auth: Authenticated, form: MailForm) {
+  private fields(auth: Reader, form: MailForm) {
     return {
       fromUserId: auth.user.id,
       fromName: auth.user.name,
@@ -345,7 +348,7 @@ export class MailboxService {
   }
 
   /** Saves a draft as it is typed: a new one, or the reader's draft `id` replaced. Addresses are checked only when sending. */
-  async saveDraft(auth: Authenticated, id: string | undefined, form: MailForm, attachmentsFrom?: string): Promise<Mail> {
+  async saveDraft(auth: Reader, id: string | undefined, form: MailForm, attachmentsFrom?: string): Promise<Mail> {
     const written: string[] = [];
     try {
       return await withTransaction(this.db, async (tx) => {
@@ -382,7 +385,7 @@ export class MailboxService {
    * copy in each recipient's inbox with a notification, and an e-mail to those who asked for one.
    * Every address must be a user of the service; one that is not is refused by name, and nothing is written.
    */
-  async send(auth: Authenticated, id: string | undefined, form: MailForm, attachmentsFrom?: string): Promise<Mail> {
+  async send(auth: Reader, id: string | undefined, form: MailForm, attachmentsFrom?: string): Promise<Mail> {
     const recipients = await this.recipients(form);
     const written: string[] = [];
     const normalise = (list: string[]) =>
@@ -453,14 +456,7 @@ export class MailboxService {
   }
 
   /** A recipient's copy, its attachments (their own files), its notification and, if they asked, an e-mail. */
-  private async deliver(
-    tx: Tx,
-    auth: Authenticated,
-    r: Recipient,
-    fields: ReturnType<MailboxService['fields']>,
-    files: MailAttachmentRow[],
-    written: string[],
-  ) {
+  private async deliver(tx: Tx, auth: Reader, r: Recipient, fields: ReturnType<MailboxService['fields']>, files: MailAttachmentRow[], written: string[]) {
     const repo = new MailboxRepository(tx, r.id);
     // Blind copies are hidden from the other recipients; a blind recipient sees only their own.
     const bcc = r.bcc ? fields.bcc.filter((b) => parseAddress(b)?.email === r.email) : [];
@@ -504,7 +500,7 @@ export class MailboxService {
   // Attachments
 
   /** Attaches a file to the reader's draft: its type read from its bytes, within the size limits. */
-  async attach(auth: Authenticated, mailId: string, upload: { data: Buffer; filename: string }): Promise<Mail> {
+  async attach(auth: Reader, mailId: string, upload: { data: Buffer; filename: string }): Promise<Mail> {
     const name = cleanName(upload.filename);
     const type = sniffFile(upload.data, name);
     if (!type) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `"${name}" cannot be attached: use a PDF, an image, a text, CSV or Office file`);
@@ -530,7 +526,7 @@ export class MailboxService {
   }
 
   /** Takes an attachment off the reader's draft. */
-  async detach(auth: Authenticated, id: string): Promise<Mail> {
+  async detach(auth: Reader, id: string): Promise<Mail> {
     return withTransaction(this.db, async (tx) => {
       const repo = this.repo(auth, tx);
       const a = await repo.attachment(id);
@@ -543,7 +539,7 @@ export class MailboxService {
   }
 
   /** An attachment's bytes, for the reader whose copy of the mail it is on. */
-  async download(auth: Authenticated, id: string) {
+  async download(auth: Reader, id: string) {
     const a = await this.repo(auth).attachment(id);
     if (!a || !(await this.files.exists(a.fileKey))) throw notFound('Attachment');
     return { name: a.name, mime: a.mime, size: a.size, stream: this.files.read(a.fileKey) };

@@ -74,6 +74,7 @@ const BUSINESS = [
   { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.title' },
   { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'inventory.title' },
   { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.title' },
+  { to: '/apps/mailbox', icon: 'heroicons_outline:envelope', text: 'mailbox.title' },
 ] as const;
 
 export default function BooksHub() {
