@@ -70,13 +70,13 @@ export function ComposeDialog({ start, onClose, onSent }: { start: ComposeStart 
     return saving.current;
   };
 
-  const upload = async (files: FileList | null, values: MailComposeForm) => {
-    if (!files?.length) return;
+  const upload = async (files: File[], values: MailComposeForm) => {
+    if (!files.length) return;
     setUploadFailure(null);
     clearTimeout(timer.current);
     const id = idRef.current ?? (await save(values));
     if (!id) return;
-    for (const file of Array.from(files)) {
+    for (const file of files) {
       try {
         setAttachments((await attachFile(id, file)).attachments);
       } catch (err) {
@@ -159,7 +159,8 @@ export function ComposeDialog({ start, onClose, onSent }: { start: ComposeStart 
                 hidden
                 aria-label={t('mailbox.compose.attach')}
                 onChange={(e) => {
-                  void upload(e.target.files, form.getValues());
+                  // Copied before the input is cleared: its FileList empties with it.
+                  void upload(Array.from(e.target.files ?? []), form.getValues());
                   e.target.value = '';
                 }}
               />
