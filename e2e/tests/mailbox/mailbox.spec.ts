@@ -39,7 +39,7 @@ describe.each(VIEWPORTS)('mailbox at $width px', (viewport) => {
     await b.page.getByText(`Inés Morales <${sender.email}>`).waitFor();
 
     // A label made, then given to the mail.
-    await b.page.getByRole('button', { name: 'Labels' }).click();
+    await b.page.getByRole('button', { name: 'Labels', exact: true }).click();
     await b.page.getByRole('menuitem', { name: 'No labels yet' }).waitFor();
     await b.page.keyboard.press('Escape');
     const mailUrl = b.page.url();
@@ -51,13 +51,13 @@ describe.each(VIEWPORTS)('mailbox at $width px', (viewport) => {
     await form.getByLabel('Title').fill('Clients');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'hidden' });
-    await labels.getByText('Clients').waitFor();
+    await labels.getByText('Clients', { exact: true }).waitFor();
     await labels.getByRole('button', { name: 'Close' }).click();
     await b.page.goto(mailUrl);
-    await b.page.getByRole('button', { name: 'Labels' }).click();
+    await b.page.getByRole('button', { name: 'Labels', exact: true }).click();
     await b.page.getByRole('menuitem', { name: 'Clients' }).click();
     await b.page.keyboard.press('Escape');
-    await b.page.getByRole('article').getByText('Clients').waitFor();
+    await b.page.getByRole('article').getByText('Clients', { exact: true }).waitFor();
 
     // To the trash, found there, and restored to the inbox.
     await b.page.getByRole('button', { name: 'Move to trash' }).click();
