@@ -36,7 +36,7 @@ export const PAGES: Page[] = [
   p('/user/providers', 'Providers', 'Proveedores', 'Tedarikçiler'),
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),
   p('/apps/contacts', 'Contacts (customers)', 'Contactos (clientes)', 'Kişiler (müşteriler)'),
-  p('/apps/mailbox', 'Mailbox (mail between users)', 'Buzón (correo entre usuarios)', 'Posta kutusu (kullanıcılar arası posta)'),
+  p('/apps/mailbox', 'Mailbox (mail)', 'Buzón (correo)', 'Posta kutusu (posta)'),
   p('/apps/ecommerce/inventory', 'Inventory (stock)', 'Inventario (existencias)', 'Envanter (stok)'),
   p('/apps/file-manager', 'Documents (files and receipts)', 'Documentos (archivos y comprobantes)', 'Belgeler (dosyalar ve fişler)'),
   p('/ui/icons', 'Icons', 'Iconos', 'Simgeler'),

@@ -413,7 +413,7 @@ export default function Mailbox() {
       </Typography>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {wide ? (
-          <Box sx={{ display: 'grid', gridTemplateColumns: full && openId ? '240px 1fr' : '240px minmax(280px, 380px) 1fr', minHeight: 560 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: full && openId ? '240px 1fr' : '240px minmax(260px, 320px) 1fr', minHeight: 560 }}>
             <Box sx={{ borderRight: 1, borderColor: 'divider' }}>{navigation}</Box>
             {!(full && openId) && <Box sx={{ borderRight: 1, borderColor: 'divider', minWidth: 0 }}>{listPane}</Box>}
             <Box sx={{ minWidth: 0 }}>{mailPane}</Box>
