@@ -150,7 +150,15 @@ export default function Mailbox() {
   const navigation = (
     <Box component="nav" aria-label={t('mailbox.navLabel')} sx={{ p: 2 }}>
       {composeButton}
-      <List dense subheader={<ListSubheader disableSticky>{t('mailbox.foldersTitle')}</ListSubheader>}>
+      <List
+        dense
+        component="div"
+        subheader={
+          <ListSubheader component="div" disableSticky>
+            {t('mailbox.foldersTitle')}
+          </ListSubheader>
+        }
+      >
         {(folders.data ?? MAIL_FOLDERS.map((f) => ({ ...f, count: 0 }))).map((f) => (
           <ListItemButton
             key={f.id}
@@ -170,7 +178,15 @@ export default function Mailbox() {
           </ListItemButton>
         ))}
       </List>
-      <List dense subheader={<ListSubheader disableSticky>{t('mailbox.filtersTitle')}</ListSubheader>}>
+      <List
+        dense
+        component="div"
+        subheader={
+          <ListSubheader component="div" disableSticky>
+            {t('mailbox.filtersTitle')}
+          </ListSubheader>
+        }
+      >
         {(filters.data ?? []).map((f) => (
           <ListItemButton key={f.id} selected={isCurrent('filter', f.slug)} onClick={() => go({ scope: { kind: 'filter', slug: f.slug } })}>
             <ListItemIcon sx={{ minWidth: 36 }}>
@@ -180,7 +196,15 @@ export default function Mailbox() {
           </ListItemButton>
         ))}
       </List>
-      <List dense subheader={<ListSubheader disableSticky>{t('mailbox.labelsTitle')}</ListSubheader>}>
+      <List
+        dense
+        component="div"
+        subheader={
+          <ListSubheader component="div" disableSticky>
+            {t('mailbox.labelsTitle')}
+          </ListSubheader>
+        }
+      >
         {(labels.data ?? []).map((l) => (
           <ListItemButton key={l.id} selected={isCurrent('label', l.slug)} onClick={() => go({ scope: { kind: 'label', slug: l.slug } })}>
             <ListItemIcon sx={{ minWidth: 36 }}>
@@ -255,7 +279,7 @@ export default function Mailbox() {
     </Stack>
   );
 
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   // Arrows move between the mails, Home and End to the first and last, Enter (the button's own) opens one.
   const onListKey = (e: KeyboardEvent) => {
     const items = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[data-mail-row]') ?? []);
@@ -312,7 +336,7 @@ export default function Mailbox() {
       >
         {(data) => (
           <>
-            <List ref={listRef} aria-label={t('mailbox.listLabel', { name: scopeTitle })} onKeyDown={onListKey} disablePadding>
+            <List component="div" ref={listRef} aria-label={t('mailbox.listLabel', { name: scopeTitle })} onKeyDown={onListKey} disablePadding>
               {data.mails.map((m) => (
                 <ListItemButton
                   key={m.id}
