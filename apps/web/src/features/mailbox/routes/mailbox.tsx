@@ -336,7 +336,7 @@ export default function Mailbox() {
       >
         {(data) => (
           <>
-            <List component="div" ref={listRef} aria-label={t('mailbox.listLabel', { name: scopeTitle })} onKeyDown={onListKey} disablePadding>
+            <List component="div" role="group" ref={listRef} aria-label={t('mailbox.listLabel', { name: scopeTitle })} onKeyDown={onListKey} disablePadding>
               {data.mails.map((m) => (
                 <ListItemButton
                   key={m.id}
