@@ -52,6 +52,7 @@ import iconsArea from './modules/icons/index.js';
 import contactsArea from './modules/contacts/index.js';
 import chatArea from './modules/chat/index.js';
 import planningArea from './modules/planning/index.js';
+import mailboxArea from './modules/mailbox/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -76,6 +77,7 @@ const AREAS = [
   contactsArea,
   chatArea,
   planningArea,
+  mailboxArea,
 ];
 
 declare module 'fastify' {

@@ -159,6 +159,9 @@ describe(`backup and restore (${usingPostgres ? 'PostgreSQL' : 'PGlite'} first)`
       'file_items',
       'contacts',
       'contact_tags',
+      'mails',
+      'mail_attachments',
+      'mail_labels',
     ]) {
       expect(counted[table], table).toBeGreaterThan(0);
     }

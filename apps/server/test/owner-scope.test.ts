@@ -294,7 +294,7 @@ describe('the owner-scoping check', () => {
     // Queries that rightly cross owners, each with its reason. A new one is added here on purpose.
     expect(escapes.sort()).toEqual(
       [
-        'modules/backup/backup.repository.ts: a backup carries the receipts, the files, the contact avatars, the product images and the note images of every owner',
+        'modules/backup/backup.repository.ts: a backup carries the receipts, the files, the contact avatars, the product images, the note images and the mail attachments of every owner',
         'modules/planning/reminders.ts: the reminders of every owner fall due by the server clock',
         'modules/backup/backup.repository.ts: a backup counts the rows of every table',
         'modules/backup/backup.repository.ts: a backup reads every table whole',

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with eleven useful ones (their customers, stock, documents, the chat with support, tasks and notes among them) and an administrator with three, once', async () => {
+  it('starts an owner with twelve useful ones (their customers, stock, documents, the chat with support, tasks, notes and mail among them) and an administrator with four, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -50,10 +50,11 @@ describe('shortcuts', () => {
       ['Chat with support', '/apps/chat'],
       ['Tasks', '/apps/tasks'],
       ['Notes', '/apps/notes'],
+      ['Mailbox', '/apps/mailbox'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));
-    expect(theirs.map((s: { label: string }) => s.label)).toEqual(['Users', 'Categories', 'Chats']);
+    expect(theirs.map((s: { label: string }) => s.label)).toEqual(['Users', 'Categories', 'Chats', 'Mailbox']);
     // Deleting them all does not bring them back.
     const other = (await t.bookkeeper()).token;
     for (const s of expectOk(await api('GET', '/api/common/shortcuts', undefined, other))) {

@@ -77,6 +77,8 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/chat', 'Chat · Cuadre'],
   ['/apps/notes', 'Notes · Cuadre'],
   ['/apps/tasks', 'Tasks · Cuadre'],
+  ['/apps/mailbox', 'Mailbox · Cuadre'],
+  ['/apps/mailbox?folder=sent', 'Mailbox · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

@@ -7,7 +7,7 @@ import type { buildApp } from '../app.js';
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 
 /** A small PDF that readers open: one page with one line of text. */
-function pdf(line: string): Buffer {
+export function pdf(line: string): Buffer {
   const text = line.replace(/[()\\]/g, '');
   const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [

@@ -16,7 +16,8 @@ import { hashPassword, usePasswordProfile } from '../lib/passwords.js';
 import { defaultCategoryId, defaultSubcategoryId } from '../db/default-chart.js';
 import { users } from '../db/schema/index.js';
 import { writeConversation } from '../modules/chat/index.js';
-import { writeFiles } from './seed-demo-files.js';
+import { pdf, writeFiles } from './seed-demo-files.js';
+import { writeMail } from './seed-demo-mail.js';
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 
@@ -75,6 +76,7 @@ export async function seedDemo(
     await writeBooks(app.inject.bind(app), email, password, opts.now ?? new Date());
     await writeFiles(app.inject.bind(app), email, password);
     await writeChat(db, email, opts.now ?? new Date());
+    await writeMail(app, config, email, pdf('Catering invoice - October'));
     log(`Demo account: ${email}${chosen ? `  password: ${password}` : ' (password from DEMO_PASSWORD)'}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return { created: true, email, password };
   } finally {

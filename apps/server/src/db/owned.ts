@@ -18,6 +18,10 @@ import {
   inventoryTags,
   inventoryVendors,
   jobs,
+  mailAttachments,
+  mailboxSettings,
+  mailLabels,
+  mails,
   panelItems,
   products,
   providers,
@@ -72,6 +76,10 @@ export const OWNED_TABLES = [
   taskTags,
   tasks,
   planningReminders,
+  mails,
+  mailAttachments,
+  mailLabels,
+  mailboxSettings,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

@@ -14,6 +14,7 @@ export const supportingRoutes: RouteObject[] = [
   { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
   // One route for the list and a conversation, so the list (and its search) stays while chats are opened.
   { path: 'apps/chat/:id?', ...title('chat.title'), ...page(() => import('@/features/chat/routes/chat')) },
+  { path: 'apps/mailbox', ...title('mailbox.title'), ...page(() => import('@/features/mailbox/routes/mailbox')) },
   { path: 'apps/notes', ...title('notes.title'), ...page(() => import('@/features/notes/routes/notes')) },
   { path: 'apps/tasks', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },
   { path: 'apps/tasks/:id', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },

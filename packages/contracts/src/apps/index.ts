@@ -5,3 +5,4 @@ export * from './contacts.js';
 export * from './chat.js';
 export * from './notes.js';
 export * from './tasks.js';
+export * from './mailbox.js';

@@ -6,3 +6,4 @@ export * from './files.js';
 export * from './contacts.js';
 export * from './chat.js';
 export * from './planning.js';
+export * from './mailbox.js';

@@ -143,7 +143,7 @@ export const mailJobs = pgTable(
   'mail_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset', 'support_answer', 'chat_message'] }).notNull(),
+    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset', 'support_answer', 'chat_message', 'mailbox_new'] }).notNull(),
     email: text('email'),
     userId: uuid('user_id'),
     /** For sign-up: whether this request created the account (else the address already had one). */

@@ -145,13 +145,15 @@ export async function resetSequences(tx: DbOrTx) {
   }
 }
 
-/** The stored files a snapshot refers to: each receipt's, each file manager file's, each contact avatar's, each product image's and each note image's key under DATA_DIR/attachments. */
+/** The stored files a snapshot refers to: each receipt's, each file manager file's, each contact avatar's, each product image's, each note image's and each mail attachment's key under DATA_DIR/attachments. */
 export async function attachmentKeys(tx: DbOrTx): Promise<string[]> {
-  const keys = await unscoped('a backup carries the receipts, the files, the contact avatars, the product images and the note images of every owner', () =>
-    rows<{ key: string }>(
-      tx,
-      sql`select storage_key as key from attachments union all select storage_key as key from file_items where storage_key is not null union all select avatar_key as key from contacts where avatar_key is not null union all select storage_key as key from inventory_product_images union all select image_key as key from notes where image_key is not null order by 1`,
-    ),
+  const keys = await unscoped(
+    'a backup carries the receipts, the files, the contact avatars, the product images, the note images and the mail attachments of every owner',
+    () =>
+      rows<{ key: string }>(
+        tx,
+        sql`select storage_key as key from attachments union all select storage_key as key from file_items where storage_key is not null union all select avatar_key as key from contacts where avatar_key is not null union all select storage_key as key from inventory_product_images union all select image_key as key from notes where image_key is not null union all select file_key as key from mail_attachments order by 1`,
+      ),
   );
   return keys.map((r) => r.key);
 }

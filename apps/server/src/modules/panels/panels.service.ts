@@ -23,11 +23,13 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:chat-bubble-left-right', link: '/apps/chat' },
     { icon: 'heroicons_outline:check-circle', link: '/apps/tasks' },
     { icon: 'heroicons_outline:pencil-square', link: '/apps/notes' },
+    { icon: 'heroicons_outline:envelope', link: '/apps/mailbox' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },
     { icon: 'heroicons_outline:rectangle-stack', link: '/categories' },
     { icon: 'heroicons_outline:chat-bubble-left-right', link: '/apps/chat' },
+    { icon: 'heroicons_outline:envelope', link: '/apps/mailbox' },
   ],
 } as const;
 

@@ -76,6 +76,7 @@ const BUSINESS = [
   { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.title' },
   { to: '/apps/tasks', icon: 'heroicons_outline:check-circle', text: 'tasks.title' },
   { to: '/apps/notes', icon: 'heroicons_outline:pencil-square', text: 'notes.title' },
+  { to: '/apps/mailbox', icon: 'heroicons_outline:envelope', text: 'mailbox.title' },
 ] as const;
 
 export default function BooksHub() {

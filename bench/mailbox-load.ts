@@ -1,0 +1,114 @@
+// Mailbox (issue 28): the mail list for an owner with 10,000 mails among 1,000 owners (each of the
+// others with 10), on PGlite and, when DATABASE_URL is set, PostgreSQL: p50 and p99 of a folder's
+// page, a label's and a filter's, and the folder counts, one request after another. Prints figures;
+// asserts nothing.
+//   npm run bench:mailbox -w @cuadre/bench   (ROUNDS=300, ONLY=pglite|postgres)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildStale } from '../scripts/build.mjs';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { freshPostgres, startServer, stop } from './lib.js';
+import { heavy, populate } from './populate.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 300);
+export const HEAVY_MAILS = 10_000;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * 10,000 mails for the heavy owner (most in the inbox, some in sent, spam and trash; one in three with
+ * the label "clients", one in seven starred), 10 for each of the others, written straight into the database.
+ */
+async function populateMails(env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
+  const { db } = database;
+  const heavyId = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
+  const label = (
+    await db.execute<{ id: string }>(
+      sql`insert into mail_labels (owner_id, title, slug, color) values (${heavyId}::uuid, 'Clients', 'clients', 'work') returning id`,
+    )
+  ).rows[0]!.id;
+  await db.execute(sql`
+    insert into mail_labels (owner_id, title, slug, color)
+    select u.id, 'Clients', 'clients', 'work' from users u where u.email like 'owner%@bench.cuadre.test'`);
+  await db.execute(sql`
+    insert into mails (owner_id, kind, folder, from_name, from_address, "to", subject, content, date, unread, starred, labels)
+    select ${heavyId}::uuid,
+           case when i % 10 = 1 then 'sent' else 'received' end,
+           case when i % 10 = 1 then 'sent' when i % 10 = 2 then 'spam' when i % 10 = 3 then 'trash' else 'inbox' end,
+           'Sender ' || (i % 50), 'sender' || (i % 50) || '@bench.cuadre.test', '["heavy@bench.cuadre.test"]'::jsonb,
+           'Subject ' || i, '<p>Mail number ' || i || '</p>', now() - (i || ' minutes')::interval, i % 4 = 0, i % 7 = 0,
+           case when i % 3 = 0 then jsonb_build_array(${label}::text) else '[]'::jsonb end
+    from generate_series(1, ${HEAVY_MAILS}) i`);
+  await db.execute(sql`
+    insert into mails (owner_id, kind, folder, from_name, from_address, subject, date, unread)
+    select u.id, 'received', 'inbox', 'Someone', 'someone@bench.cuadre.test', 'Hello ' || g, now() - (g || ' hours')::interval, g % 2 = 0
+    from users u cross join generate_series(1, 10) g where u.email like 'owner%@bench.cuadre.test'`);
+  await db.execute(sql`analyze`);
+  await database.close();
+}
+
+async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  await populate(env);
+  await populateMails(env);
+  const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
+  try {
+    const signIn = await fetch(`${url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: heavy.email, password: heavy.password }),
+    });
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const get = async (call: string) => {
+      const r = await fetch(`${url}/api/apps/mailbox/${call}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      if (!r.ok) throw new Error(`${call}: ${r.status}`);
+      const body = (await r.json()) as { pagination?: { totalResults?: number } };
+      return body.pagination?.totalResults ?? '-';
+    };
+    console.log(`${label}: the heavy owner (${HEAVY_MAILS.toLocaleString('en')} mails among 1,000 owners), ${ROUNDS} requests per call`);
+    const calls: [string, string][] = [
+      ['inbox, first page', 'mails?folder=inbox'],
+      ['inbox, a middle page (350)', 'mails?folder=inbox&page=350'],
+      ['inbox, the last page (700)', 'mails?folder=inbox&page=700'],
+      ['label "clients", first page', 'mails?label=clients'],
+      ['label "clients", page 200', 'mails?label=clients&page=200'],
+      ['filter starred, first page', 'mails?filter=starred'],
+      ['folders (the counts)', 'folders'],
+    ];
+    for (const [name, call] of calls) {
+      const total = await get(call);
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const t = performance.now();
+        await get(call);
+        times.push(performance.now() - t);
+      }
+      console.log(`  ${name}`.padEnd(40) + `p50 ${ms(quantile(times, 0.5))}  p99 ${ms(quantile(times, 0.99))}  (${total} match)`);
+    }
+  } finally {
+    await stop(proc);
+  }
+}
+
+await buildStale(['server'], { log: () => {} });
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'cuadre-bench-mailbox-'));
+  dirs.push(d);
+  return d;
+};
+try {
+  if (process.env.ONLY !== 'postgres') await measure('PGlite', { DATA_DIR: tmp() });
+  if (process.env.DATABASE_URL && process.env.ONLY !== 'pglite') {
+    const db = await freshPostgres();
+    try {
+      await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
+    } finally {
+      await db.drop();
+    }
+  } else if (!process.env.DATABASE_URL) console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
+} finally {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+}
