@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with eight useful ones (their customers, stock and documents among them) and an administrator with two, once', async () => {
+  it('starts an owner with nine useful ones (their customers, stock, documents and history among them) and an administrator with three, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -47,10 +47,11 @@ describe('shortcuts', () => {
       ['Inventory', '/apps/ecommerce/inventory'],
       ['Documents', '/apps/file-manager'],
       ['Contacts', '/apps/contacts'],
+      ['Activities', '/pages/activities'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));
-    expect(theirs.map((s: { label: string }) => s.label)).toEqual(['Users', 'Categories']);
+    expect(theirs.map((s: { label: string }) => s.label)).toEqual(['Users', 'Categories', 'Analytics']);
     // Deleting them all does not bring them back.
     const other = (await t.bookkeeper()).token;
     for (const s of expectOk(await api('GET', '/api/common/shortcuts', undefined, other))) {

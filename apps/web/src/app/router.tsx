@@ -103,6 +103,10 @@ export const routes: RouteObject[] = [
               { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
               { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
+              // Dashboards and the account's history (issue 29): any signed-in user; analytics shows an administrator the service.
+              { path: 'dashboards/analytics', ...title('insights.analytics.title'), ...page(() => import('@/features/insights/routes/analytics')) },
+              { path: 'dashboards/crypto', ...title('insights.crypto.title'), ...page(() => import('@/features/insights/routes/crypto')) },
+              { path: 'pages/activities', ...title('insights.activities.title'), ...page(() => import('@/features/insights/routes/activities')) },
               // The owner's area.
               {
                 path: 'user',

@@ -20,10 +20,12 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:archive-box', link: '/apps/ecommerce/inventory' },
     { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
     { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
+    { icon: 'heroicons_outline:clock', link: '/pages/activities' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },
     { icon: 'heroicons_outline:rectangle-stack', link: '/categories' },
+    { icon: 'heroicons_outline:chart-pie', link: '/dashboards/analytics' },
   ],
 } as const;
 
