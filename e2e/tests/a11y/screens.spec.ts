@@ -37,6 +37,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ['/user/dashboard', 'User dashboard · Cuadre'],
   ['/user/dailyincome', 'Daily income · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
+  ['/dashboards/analytics', 'Analytics · Cuadre'],
   ['/not-built-yet', 'Page not found · Cuadre'],
 ];
 const OWNER_SCREENS: [string, string][] = [
@@ -73,6 +74,9 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
+  ['/dashboards/analytics', 'Analytics · Cuadre'],
+  ['/dashboards/crypto', 'Crypto · Cuadre'],
+  ['/pages/activities', 'Activities · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

@@ -67,7 +67,7 @@ export default function Activities() {
       >
         {(data) => (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-busy={query.isPlaceholderData}>
+            <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('insights.activities.title')} aria-busy={query.isPlaceholderData}>
               {data.items.map((item, i) => (
                 <ActivityRow key={item.id} item={item} last={i === data.items.length - 1} />
               ))}
