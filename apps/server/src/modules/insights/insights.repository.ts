@@ -32,10 +32,17 @@ export class AccountInsightsRepository {
     this.s = ownedBy(db, ownerId);
   }
 
-  /** Sessions opened per day, and how many distinct browsers (user agents) opened them. */
+  /**
+   * Sessions in use per day (a renewed token keeps its sign-in time, so a sign-in counts once a day),
+   * and how many distinct browsers (user agents) they came from.
+   */
   sessionsByDay(from: Date) {
     return this.db
-      .select({ d: day(sessions.createdAt), n: sql<number>`count(*)::int`, devices: sql<number>`count(distinct coalesce(${sessions.userAgent}, ''))::int` })
+      .select({
+        d: day(sessions.createdAt),
+        n: sql<number>`count(distinct ${sessions.signedInAt})::int`,
+        devices: sql<number>`count(distinct coalesce(${sessions.userAgent}, ''))::int`,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, this.ownerId), gte(sessions.createdAt, from)))
       .groupBy(sql`1`);
@@ -70,7 +77,8 @@ export class AccountInsightsRepository {
    * The account's history, newest first: entries made, changed and deleted (the audit trail); months
    * closed or reopened (each month's latest change: the table keeps a month's status, not every
    * change of it); imports and exports that finished; the first sign-in from each browser; support
-   * requests answered. Non-uuid rows (months) take an id derived from what they say.
+   * requests answered; a renewed token keeps its
+   * sign-in time, so only real sign-ins count as devices. Non-uuid rows (months) take an id derived from what they say.
    */
   private union() {
     return this.s.sql`
@@ -86,9 +94,12 @@ export class AccountInsightsRepository {
         from ${jobs} j where j.status = 'done' and j.kind in ('import_commit', 'account_export', 'year_end')
       union all
       select d.id::text, 'device', d.created_at, 'sign_in', null, jsonb_build_object('userAgent', d.user_agent)
-        from (select s.id, s.created_at, s.user_agent,
-                     row_number() over (partition by coalesce(s.user_agent, '') order by s.created_at, s.id) as rn
-                from ${sessions} s where s.user_id = ${this.ownerId}) d
+        from (select f.id, f.created_at, f.user_agent,
+                     row_number() over (partition by coalesce(f.user_agent, '') order by f.created_at, f.id) as rn
+                from (select s.id, s.created_at, s.user_agent,
+                             row_number() over (partition by s.signed_in_at order by s.created_at, s.id) as nth
+                        from ${sessions} s where s.user_id = ${this.ownerId}) f
+               where f.nth = 1) d
        where d.rn = 1
       union all
       select r.id::text, 'support', r.answered_at, 'answered', null, jsonb_build_object('subject', r.subject)
@@ -108,10 +119,14 @@ export class AccountInsightsRepository {
 export class ServiceInsightsRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  /** Sessions owners opened per day, and how many distinct owners opened them. */
+  /** Owners' sessions in use per day (a sign-in counts once a day, however often its token is renewed), and how many owners. */
   sessionsByDay(from: Date) {
     return this.db
-      .select({ d: day(sessions.createdAt), n: sql<number>`count(*)::int`, owners: sql<number>`count(distinct ${sessions.userId})::int` })
+      .select({
+        d: day(sessions.createdAt),
+        n: sql<number>`count(distinct (${sessions.userId}, ${sessions.signedInAt}))::int`,
+        owners: sql<number>`count(distinct ${sessions.userId})::int`,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(users.role, 'user'), gte(sessions.createdAt, from)))
