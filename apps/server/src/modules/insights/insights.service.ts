@@ -10,7 +10,7 @@ import {
   type Language,
 } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
-import { readerLanguage } from '../../lib/language.js';
+import { accountLanguage, readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
 import { entryLink, monthLink } from '../panels/index.js';
 import { AccountInsightsRepository, ServiceInsightsRepository, type ActivityRow } from './insights.repository.js';
@@ -100,7 +100,8 @@ export class InsightsService {
       newVsReturning: { uniqueVisitors: split.fresh + split.known, labels: ['new', 'returning'], series: [split.fresh, split.known] },
       gender: unknown(),
       age: unknown(),
-      language: languageOf([{ language: str(auth.user.preferences?.language) ?? 'unset', n: 1 }]),
+      // The language the account's screens and mails use: the one chosen, else the one it falls back to.
+      language: languageOf([{ language: accountLanguage(auth.user), n: 1 }]),
     };
   }
 

@@ -22,6 +22,9 @@ function Trend({ trend }: { trend: CryptoData['btc']['trend'] }) {
 function Board({ data }: { data: CryptoData }) {
   const { t, i18n } = useTranslation();
   const usd = (n: number, digits = 2) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: digits }).format(n);
+  // Billions read at a glance and fit a phone's column.
+  const compact = (n: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 }).format(n);
   const num = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
   const btc = data.btc;
   return (
@@ -45,8 +48,8 @@ function Board({ data }: { data: CryptoData }) {
         >
           {(
             [
-              ['marketCap', usd(btc.marketCap, 0)],
-              ['volume', usd(btc.volume, 0)],
+              ['marketCap', compact(btc.marketCap)],
+              ['volume', compact(btc.volume)],
               ['supply', num(btc.supply)],
               ['allTimeHigh', usd(btc.allTimeHigh)],
             ] as const
