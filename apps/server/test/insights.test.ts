@@ -73,6 +73,22 @@ describe('GET api/pages/activities', () => {
     expect(es.items[0]!.description).toBe('Usted reabrió <strong>marzo de 2025</strong>');
   });
 
+  it('takes a renewed token for the same sign-in, not a new device', async () => {
+    const { owner, token } = await t.bookkeeper();
+    const firefox = await t.signIn(owner.email, owner.password, { headers: { 'user-agent': FIREFOX } });
+    const renewed = await t.api('POST', '/api/auth/sign-in-with-token', {
+      body: { accessToken: firefox.accessToken },
+      headers: { 'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15' },
+    });
+    expectOk(renewed);
+    const list = await activities(token);
+    expect(list.items.map((i) => i.description)).toEqual([
+      'New sign-in from <strong>Firefox · Linux</strong>',
+      expect.stringMatching(/^New sign-in from <strong>/),
+    ]);
+    expect(list.items.some((i) => i.description.includes('Safari'))).toBe(false);
+  });
+
   it('pages without overlap and counts every item', async () => {
     const { token } = await t.bookkeeper();
     for (let i = 0; i < 12; i++) await income(token, `Venta ${i}`);
