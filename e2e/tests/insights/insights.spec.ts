@@ -53,7 +53,7 @@ describe.each(VIEWPORTS)('insights at $width px', (viewport) => {
     await navigateInApp(page, '/dashboards/analytics');
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     await page.getByText('How the service is used').waitFor();
-    await page.getByText('Active owners', { exact: true }).waitFor();
+    await page.getByText('Active owners', { exact: true }).first().waitFor();
     await page.getByText('Sign-ups').first().waitFor();
     await page.getByRole('img', { name: /Active owners and Sessions per day/ }).waitFor();
     expect(await page.getByText('Not known: Cuadre never asks for it.').count()).toBe(2);
