@@ -3,8 +3,14 @@
 // build itself checks that every file it read lies under these (inputs-plugin.ts), so a new input
 // cannot be forgotten here without the build saying so.
 
-/** Folders whose sources name icons: the web app's, and the server's modules that send icon names (navigation, notifications) and the contracts' shortcut icons. */
-export const ICON_SOURCES = ['apps/web/src', 'apps/server/src/modules/common', 'apps/server/src/modules/panels', 'packages/contracts/src/shell'];
+/** Folders whose sources name icons: the web app's, and the server's modules that send icon names (navigation, notifications, activities) and the contracts' shortcut icons. */
+export const ICON_SOURCES = [
+  'apps/web/src',
+  'apps/server/src/modules/common',
+  'apps/server/src/modules/panels',
+  'apps/server/src/modules/insights',
+  'packages/contracts/src/shell',
+];
 
 /**
  * Every input of the web build, relative to the repository: this workspace (sources, locales,

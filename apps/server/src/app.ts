@@ -53,6 +53,7 @@ import contactsArea from './modules/contacts/index.js';
 import chatArea from './modules/chat/index.js';
 import planningArea from './modules/planning/index.js';
 import mailboxArea from './modules/mailbox/index.js';
+import insightsArea from './modules/insights/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -78,6 +79,7 @@ const AREAS = [
   chatArea,
   planningArea,
   mailboxArea,
+  insightsArea,
 ];
 
 declare module 'fastify' {

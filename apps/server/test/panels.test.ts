@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with twelve useful ones (their customers, stock, documents, the chat with support, tasks, notes and mail among them) and an administrator with four, once', async () => {
+  it('starts an owner with thirteen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail and history among them) and an administrator with five, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -51,10 +51,11 @@ describe('shortcuts', () => {
       ['Tasks', '/apps/tasks'],
       ['Notes', '/apps/notes'],
       ['Mailbox', '/apps/mailbox'],
+      ['Activities', '/pages/activities'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));
-    expect(theirs.map((s: { label: string }) => s.label)).toEqual(['Users', 'Categories', 'Chats', 'Mailbox']);
+    expect(theirs.map((s: { label: string }) => s.label)).toEqual(['Users', 'Categories', 'Chats', 'Mailbox', 'Analytics']);
     // Deleting them all does not bring them back.
     const other = (await t.bookkeeper()).token;
     for (const s of expectOk(await api('GET', '/api/common/shortcuts', undefined, other))) {

@@ -38,6 +38,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ['/user/dailyincome', 'Daily income · Cuadre'],
   ['/usersettings', 'Settings · Cuadre'],
   ['/apps/chat', 'Chat · Cuadre'],
+  ['/dashboards/analytics', 'Analytics · Cuadre'],
   ['/not-built-yet', 'Page not found · Cuadre'],
 ];
 const OWNER_SCREENS: [string, string][] = [
@@ -79,6 +80,9 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/tasks', 'Tasks · Cuadre'],
   ['/apps/mailbox', 'Mailbox · Cuadre'],
   ['/apps/mailbox?folder=sent', 'Mailbox · Cuadre'],
+  ['/dashboards/analytics', 'Analytics · Cuadre'],
+  ['/dashboards/crypto', 'Crypto · Cuadre'],
+  ['/pages/activities', 'Activities · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

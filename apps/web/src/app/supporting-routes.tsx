@@ -18,4 +18,8 @@ export const supportingRoutes: RouteObject[] = [
   { path: 'apps/notes', ...title('notes.title'), ...page(() => import('@/features/notes/routes/notes')) },
   { path: 'apps/tasks', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },
   { path: 'apps/tasks/:id', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },
+  // Dashboards and the account's history (issue 29): any signed-in user; analytics shows an administrator the service.
+  { path: 'dashboards/analytics', ...title('insights.analytics.title'), ...page(() => import('@/features/insights/routes/analytics')) },
+  { path: 'dashboards/crypto', ...title('insights.crypto.title'), ...page(() => import('@/features/insights/routes/crypto')) },
+  { path: 'pages/activities', ...title('insights.activities.title'), ...page(() => import('@/features/insights/routes/activities')) },
 ];

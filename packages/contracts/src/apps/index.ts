@@ -6,3 +6,4 @@ export * from './chat.js';
 export * from './notes.js';
 export * from './tasks.js';
 export * from './mailbox.js';
+export * from './insights.js';

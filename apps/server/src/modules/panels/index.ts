@@ -4,7 +4,7 @@ import { panelRoutes } from './panels.routes.js';
 import { PanelsService } from './panels.service.js';
 
 // Support requests and plan requests leave messages in the panels; search links to an entry as the panels do.
-export { entryLink } from './links.js';
+export { entryLink, monthLink } from './links.js';
 export { PanelItemsRepository } from './panels.repository.js';
 export { PANEL_TEXTS } from './texts.js';
 

@@ -24,12 +24,14 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:check-circle', link: '/apps/tasks' },
     { icon: 'heroicons_outline:pencil-square', link: '/apps/notes' },
     { icon: 'heroicons_outline:envelope', link: '/apps/mailbox' },
+    { icon: 'heroicons_outline:clock', link: '/pages/activities' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },
     { icon: 'heroicons_outline:rectangle-stack', link: '/categories' },
     { icon: 'heroicons_outline:chat-bubble-left-right', link: '/apps/chat' },
     { icon: 'heroicons_outline:envelope', link: '/apps/mailbox' },
+    { icon: 'heroicons_outline:chart-pie', link: '/dashboards/analytics' },
   ],
 } as const;
 
