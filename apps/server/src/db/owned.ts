@@ -4,6 +4,7 @@ import type { DbOrTx } from './client.js';
 import {
   attachments,
   auditLog,
+  budgets,
   contacts,
   contactTags,
   entries,
@@ -60,6 +61,7 @@ export const OWNED_TABLES = [
   fileItems,
   contacts,
   contactTags,
+  budgets,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */
