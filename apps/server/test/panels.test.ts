@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with eight useful ones (their customers, stock and documents among them) and an administrator with two, once', async () => {
+  it('starts an owner with ten useful ones (their customers, stock and documents among them) and an administrator with two, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -47,6 +47,8 @@ describe('shortcuts', () => {
       ['Inventory', '/apps/ecommerce/inventory'],
       ['Documents', '/apps/file-manager'],
       ['Contacts', '/apps/contacts'],
+      ['Finance', '/dashboards/finance'],
+      ['Budgets', '/user/budgets'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));

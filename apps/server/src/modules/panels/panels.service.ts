@@ -20,6 +20,8 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:archive-box', link: '/apps/ecommerce/inventory' },
     { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
     { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
+    { icon: 'heroicons_outline:presentation-chart-line', link: '/dashboards/finance' },
+    { icon: 'heroicons_outline:chart-pie', link: '/user/budgets' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

@@ -40,6 +40,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Inventory', 'The stock you sell'],
         ['Documents', 'The file manager and the receipts'],
         ['Contacts', 'Your customers and what they bought'],
+        ['Finance', 'Balance, budgets and statements'],
+        ['Budgets', 'A monthly limit per category'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -71,6 +73,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Inventario', 'Las existencias que usted vende'],
         ['Documentos', 'El gestor de archivos y los comprobantes'],
         ['Contactos', 'Sus clientes y lo que compraron'],
+        ['Finanzas', 'Saldo, presupuestos y estados de cuenta'],
+        ['Presupuestos', 'Un límite mensual por cuenta'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -102,6 +106,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Envanter', 'Sattığınız stok'],
         ['Belgeler', 'Dosya yöneticisi ve fişler'],
         ['Kişiler', 'Müşterileriniz ve satın aldıkları'],
+        ['Finans', 'Bakiye, bütçeler ve ekstreler'],
+        ['Bütçeler', 'Hesap başına aylık sınır'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],
