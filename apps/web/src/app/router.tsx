@@ -103,6 +103,8 @@ export const routes: RouteObject[] = [
               { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
               { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
+              // Built from the owner's books (issue 29): the shell sends an owner without a books plan to pricing, as on the owner's area.
+              { path: 'dashboards/finance', ...title('finance.dashboard.title'), ...page(() => import('@/features/finance/routes/finance-dashboard')) },
               // The owner's area.
               {
                 path: 'user',
@@ -121,6 +123,7 @@ export const routes: RouteObject[] = [
                   { path: 'workers', ...title('nav.workers'), ...page(() => import('@/features/books/routes/workers')) },
                   { path: 'providers', ...title('nav.providers'), ...page(() => import('@/features/books/routes/providers')) },
                   { path: 'vehicles', ...title('nav.vehicles'), ...page(() => import('@/features/books/routes/vehicles')) },
+                  { path: 'budgets', ...title('finance.budgets.title'), ...page(() => import('@/features/finance/routes/budgets')) },
                   {
                     path: 'purchasedproducts',
                     ...title('books.screens.purchasedProducts'),
