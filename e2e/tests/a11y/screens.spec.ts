@@ -73,6 +73,8 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
+  ['/dashboards/finance', 'Finance · Cuadre'],
+  ['/user/budgets', 'Budgets · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

@@ -74,6 +74,8 @@ const BUSINESS = [
   { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.title' },
   { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'inventory.title' },
   { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.title' },
+  { to: '/dashboards/finance', icon: 'heroicons_outline:presentation-chart-line', text: 'finance.dashboard.title' },
+  { to: '/user/budgets', icon: 'heroicons_outline:chart-pie', text: 'finance.budgets.title' },
 ] as const;
 
 export default function BooksHub() {
