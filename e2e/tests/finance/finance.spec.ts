@@ -50,7 +50,7 @@ describe.each(VIEWPORTS)('finance at $width px', (viewport) => {
 
     // The dashboard shows the month's spending against the budget.
     await page.goto('/dashboards/finance');
-    await page.getByRole('heading', { level: 2, name: 'This month' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'This month', exact: true }).waitFor();
     await page.getByText('$85.00 of $100.00').waitFor();
     await page.getByRole('progressbar', { name: 'Budgeted spending: 85 % of the budget' }).waitFor();
     await page.getByRole('link', { name: 'Meals' }).first().waitFor();
