@@ -54,6 +54,7 @@ import chatArea from './modules/chat/index.js';
 import planningArea from './modules/planning/index.js';
 import mailboxArea from './modules/mailbox/index.js';
 import insightsArea from './modules/insights/index.js';
+import financeArea from './modules/finance/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -80,6 +81,7 @@ const AREAS = [
   planningArea,
   mailboxArea,
   insightsArea,
+  financeArea,
 ];
 
 declare module 'fastify' {

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding'];
+const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding', 'finance'];
 /** Routes anyone may call: signing in and up, health, the avatars that emails and pages show, the product images, note images and country flags an <img> loads, the trial a sign-up gets. */
 const isPublic = (path: string) =>
   /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/(avatars|flags)\/|apps\/ecommerce\/inventory\/images\/|apps\/notes\/images\/)/.test(
@@ -95,6 +95,7 @@ describe('the access matrix', () => {
     });
     const trip = await post('/api/trips', { vehicleId: vehicle.id, date: '2026-01-05', miles: 3, purpose: 'Bank' });
     const sub = await post('/api/subcategories', { categoryId: cat('Publicidad'), name: 'Radio A' });
+    const budget = expectOk(await t.api('PUT', '/api/budgets', { token: a, body: { categoryId: cat('Publicidad'), amount: 5000 } }));
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF')], { type: 'application/pdf' }), 'a.pdf');
     const attachment = expectOk(await t.api('POST', `/api/entries/${entry.id}/attachments`, { token: a, body: form }), 201);
@@ -108,6 +109,7 @@ describe('the access matrix', () => {
       '/api/trips/{id}': trip.id,
       '/api/attachments/{id}': attachment.id,
       '/api/subcategories/{id}': sub.id,
+      '/api/budgets/{id}': budget.id,
     };
     const owned = routes().filter((r) => r.path.includes('{id}') && r.tags.some((tag) => BOOK_TAGS.includes(tag)) && !r.path.startsWith('/api/admin/'));
     expect(owned.map((r) => r.path).every((p) => idFor[p])).toBe(true);

@@ -304,7 +304,7 @@ describe('the owner-scoping check', () => {
         'modules/chart/chart.repository.ts: a shared category is in use when the records of any owner name it',
         'modules/chart/chart.repository.ts: a shared subcategory is in use when an entry of any owner names it',
         'modules/chart/chart.repository.ts: an unused shared category is deleted with its subcategories',
-        'modules/insights/insights.repository.ts: administrators count the changes recorded in every owner\'s books per day',
+        "modules/insights/insights.repository.ts: administrators count the changes recorded in every owner's books per day",
         'modules/jobs/jobs.repository.ts: at start, the interrupted jobs of every owner are marked failed',
       ].sort(),
     );

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with thirteen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail and history among them) and an administrator with five, once', async () => {
+  it('starts an owner with fifteen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail, history, finance and budgets among them) and an administrator with five, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -52,6 +52,8 @@ describe('shortcuts', () => {
       ['Notes', '/apps/notes'],
       ['Mailbox', '/apps/mailbox'],
       ['Activities', '/pages/activities'],
+      ['Finance', '/dashboards/finance'],
+      ['Budgets', '/user/budgets'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));

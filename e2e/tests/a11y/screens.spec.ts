@@ -83,6 +83,8 @@ const OWNER_SCREENS: [string, string][] = [
   ['/dashboards/analytics', 'Analytics · Cuadre'],
   ['/dashboards/crypto', 'Crypto · Cuadre'],
   ['/pages/activities', 'Activities · Cuadre'],
+  ['/dashboards/finance', 'Finance · Cuadre'],
+  ['/user/budgets', 'Budgets · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {

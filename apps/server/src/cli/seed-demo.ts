@@ -105,7 +105,7 @@ async function writeChat(db: Awaited<ReturnType<typeof buildApp>>['database']['d
 }
 
 async function writeBooks(inject: Inject, email: string, password: string, now: Date) {
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token?: string, body?: unknown): Promise<T> => {
     const res = await inject({
       method,
       url,
@@ -425,6 +425,19 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     // The first month is filed: closed.
     if (back === 11) await post(`/api/tax-years/${y}/months/${m}/close`, {});
   }
+
+  // Monthly budgets for a few categories (the finance dashboard's budget): most with room to spare,
+  // the utilities set just above what this month has spent so far, so it sits near its limit (about 90 %).
+  const setBudget = (categoryId: string, amount: number) => call('PUT', '/api/budgets', token, { categoryId, amount });
+  await setBudget(cat('Renta de local'), 250000);
+  await setBudget(cat('Publicidad'), 40000);
+  await setBudget(cat('Gastos de vehículo'), 30000);
+  await setBudget(cat('Compras de mercancía'), 600000);
+  await setBudget(cat('Utilidades'), 35000);
+  const utilities = (await call<{ items: { categoryId: string; spent: number }[] }>('GET', '/api/budgets', token)).items.find(
+    (b) => b.categoryId === cat('Utilidades'),
+  );
+  if (utilities && utilities.spent > 0) await setBudget(cat('Utilidades'), Math.ceil((utilities.spent * 100) / 90));
 }
 
 /** A 96×96 PNG of one colour, written here (no image library): a demo product's picture. */

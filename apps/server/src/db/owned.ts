@@ -5,6 +5,7 @@ import {
   attachments,
   auditLog,
   chatMembers,
+  budgets,
   contacts,
   contactTags,
   entries,
@@ -80,6 +81,7 @@ export const OWNED_TABLES = [
   mailAttachments,
   mailLabels,
   mailboxSettings,
+  budgets,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
                   { path: 'workers', ...title('nav.workers'), ...page(() => import('@/features/books/routes/workers')) },
                   { path: 'providers', ...title('nav.providers'), ...page(() => import('@/features/books/routes/providers')) },
                   { path: 'vehicles', ...title('nav.vehicles'), ...page(() => import('@/features/books/routes/vehicles')) },
+                  { path: 'budgets', ...title('finance.budgets.title'), ...page(() => import('@/features/finance/routes/budgets')) },
                   {
                     path: 'purchasedproducts',
                     ...title('books.screens.purchasedProducts'),

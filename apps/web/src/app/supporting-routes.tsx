@@ -22,4 +22,6 @@ export const supportingRoutes: RouteObject[] = [
   { path: 'dashboards/analytics', ...title('insights.analytics.title'), ...page(() => import('@/features/insights/routes/analytics')) },
   { path: 'dashboards/crypto', ...title('insights.crypto.title'), ...page(() => import('@/features/insights/routes/crypto')) },
   { path: 'pages/activities', ...title('insights.activities.title'), ...page(() => import('@/features/insights/routes/activities')) },
+  // Built from the owner's books: the shell sends an owner without a books plan to pricing, as everywhere.
+  { path: 'dashboards/finance', ...title('finance.dashboard.title'), ...page(() => import('@/features/finance/routes/finance-dashboard')) },
 ];

@@ -7,3 +7,4 @@ export * from './notes.js';
 export * from './tasks.js';
 export * from './mailbox.js';
 export * from './insights.js';
+export * from './finance.js';

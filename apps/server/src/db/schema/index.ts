@@ -7,3 +7,4 @@ export * from './contacts.js';
 export * from './chat.js';
 export * from './planning.js';
 export * from './mailbox.js';
+export * from './finance.js';

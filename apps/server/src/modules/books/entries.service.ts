@@ -31,6 +31,8 @@ export class EntriesService {
     private readonly db: Db,
     private readonly files: FileStore,
     private readonly storage: StorageQuota,
+    /** Runs after a write of entries has committed, with the dates written (the budget warnings). */
+    private readonly afterWrite?: (user: Authenticated['user'], dates: string[]) => Promise<unknown>,
   ) {}
 
   async list(auth: Authenticated, q: EntryQuery): Promise<EntryList> {
@@ -75,7 +77,7 @@ export class EntriesService {
     alongside?: (tx: Tx) => Promise<void>,
   ): Promise<EntryBatchResult> {
     const ownerId = auth.user.id;
-    return withTransaction(this.db, async (tx) => {
+    const result = await withTransaction(this.db, async (tx) => {
       await alongside?.(tx);
       const refs = await loadReferences(tx, ownerId, refsWanted(lines));
       const details: ErrorDetail[] = [];
@@ -93,11 +95,22 @@ export class EntriesService {
       const items = (await repo.getMany(inserted.map((e) => e.id))).map(toEntry);
       return { items, count: items.length, amount: items.reduce((sum, e) => sum + e.amount, 0) };
     });
+    await this.written(
+      auth,
+      result.items.map((e) => e.date),
+    );
+    return result;
+  }
+
+  /** After the commit, so the check reads every write that committed before it (docs: budgets' warnings). */
+  private async written(auth: Authenticated, dates: string[]) {
+    // The entry is written whatever happens here; a warning that fails now is made by the month's next write.
+    await this.afterWrite?.(auth.user, dates).catch(() => undefined);
   }
 
   async update(auth: Authenticated, id: string, patch: EntryPatchInput): Promise<Entry> {
     const ownerId = auth.user.id;
-    return withTransaction(this.db, async (tx) => {
+    const entry = await withTransaction(this.db, async (tx) => {
       const repo = new EntriesRepository(tx, ownerId, readerLanguage(auth));
       const before = await repo.lock(id);
       if (!before) throw notFound('Entry');
@@ -117,6 +130,8 @@ export class EntriesService {
       await new AuditRepository(tx, ownerId, auth.user.id).record('entry', id, 'update', before, after);
       return toEntry((await repo.get(id))!);
     });
+    await this.written(auth, [entry.date]);
+    return entry;
   }
 
   async remove(auth: Authenticated, id: string): Promise<true> {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileStore } from '../../lib/file-store.js';
 import { StorageQuota } from '../files/index.js';
+import { BudgetWarnings } from '../finance/index.js';
 import type { AreaOptions } from '../core.js';
 import { AuditService } from './audit.service.js';
 import { bookRoutes } from './books.routes.js';
@@ -25,7 +26,8 @@ export { monthRange, PeriodsService } from './periods.service.js';
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
-  const entries = new EntriesService(core.db, files, new StorageQuota(core.config.filesQuotaBytes));
+  const warnings = new BudgetWarnings(core.db, core.events);
+  const entries = new EntriesService(core.db, files, new StorageQuota(core.config.filesQuotaBytes), (user, dates) => warnings.check(user, dates));
   entryRoutes(app, entries, core.guards);
   const imports = new ImportService(core.db, entries);
   registerImportJobs(core.jobs, imports);

@@ -25,6 +25,8 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:pencil-square', link: '/apps/notes' },
     { icon: 'heroicons_outline:envelope', link: '/apps/mailbox' },
     { icon: 'heroicons_outline:clock', link: '/pages/activities' },
+    { icon: 'heroicons_outline:presentation-chart-line', link: '/dashboards/finance' },
+    { icon: 'heroicons_outline:chart-pie', link: '/user/budgets' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

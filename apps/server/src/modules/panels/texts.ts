@@ -45,6 +45,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Notes', 'Notes, checklists and reminders'],
         ['Mailbox', 'Mail with the people of Cuadre'],
         ['Activities', "Your account's history"],
+        ['Finance', 'Balance, budgets and statements'],
+        ['Budgets', 'A monthly limit per category'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -84,6 +86,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Notas', 'Notas, listas y recordatorios'],
         ['Buzón', 'Correo con las personas de Cuadre'],
         ['Actividad', 'El historial de su cuenta'],
+        ['Finanzas', 'Saldo, presupuestos y estados de cuenta'],
+        ['Presupuestos', 'Un límite mensual por cuenta'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -123,6 +127,8 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Notlar', 'Notlar, listeler ve hatırlatıcılar'],
         ['Posta kutusu', 'Cuadre kullanıcılarıyla posta'],
         ['Etkinlikler', 'Hesabınızın geçmişi'],
+        ['Finans', 'Bakiye, bütçeler ve ekstreler'],
+        ['Bütçeler', 'Hesap başına aylık sınır'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

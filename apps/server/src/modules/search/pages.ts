@@ -32,6 +32,8 @@ export const PAGES: Page[] = [
   p('/user/profitsandlossesyear', 'Profit and loss (year)', 'Pérdidas y ganancias (año)', 'Kâr ve zarar (yıl)'),
   p('/user/annualtotal', 'Annual total', 'Total anual', 'Yıllık toplam'),
   p('/user/import', 'Import a bank statement', 'Importar un extracto bancario', 'Banka ekstresi içe aktar'),
+  p('/dashboards/finance', 'Finance dashboard', 'Panel de finanzas', 'Finans panosu'),
+  p('/user/budgets', 'Budgets', 'Presupuestos', 'Bütçeler'),
   p('/user/workers', 'Workers', 'Trabajadores', 'Çalışanlar'),
   p('/user/providers', 'Providers', 'Proveedores', 'Tedarikçiler'),
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),

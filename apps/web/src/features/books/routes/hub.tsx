@@ -77,6 +77,8 @@ const BUSINESS = [
   { to: '/apps/tasks', icon: 'heroicons_outline:check-circle', text: 'tasks.title' },
   { to: '/apps/notes', icon: 'heroicons_outline:pencil-square', text: 'notes.title' },
   { to: '/apps/mailbox', icon: 'heroicons_outline:envelope', text: 'mailbox.title' },
+  { to: '/dashboards/finance', icon: 'heroicons_outline:presentation-chart-line', text: 'finance.dashboard.title' },
+  { to: '/user/budgets', icon: 'heroicons_outline:chart-pie', text: 'finance.budgets.title' },
 ] as const;
 
 export default function BooksHub() {
