@@ -50,6 +50,7 @@ import inventoryArea from './modules/inventory/index.js';
 import filesArea from './modules/files/index.js';
 import iconsArea from './modules/icons/index.js';
 import contactsArea from './modules/contacts/index.js';
+import scrumboardArea from './modules/scrumboard/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -72,6 +73,7 @@ const AREAS = [
   filesArea,
   iconsArea,
   contactsArea,
+  scrumboardArea,
 ];
 
 declare module 'fastify' {

@@ -4,3 +4,4 @@ export * from './panels.js';
 export * from './inventory.js';
 export * from './files.js';
 export * from './contacts.js';
+export * from './scrumboard.js';
