@@ -20,6 +20,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:archive-box', link: '/apps/ecommerce/inventory' },
     { icon: 'heroicons_outline:folder', link: '/apps/file-manager' },
     { icon: 'heroicons_outline:user-group', link: '/apps/contacts' },
+    { icon: 'heroicons_outline:view-columns', link: '/apps/scrumboard' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

@@ -40,6 +40,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Inventory', 'The stock you sell'],
         ['Documents', 'The file manager and the receipts'],
         ['Contacts', 'Your customers and what they bought'],
+        ['Scrumboard', 'Boards of lists and cards for your plans'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -71,6 +72,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Inventario', 'Las existencias que usted vende'],
         ['Documentos', 'El gestor de archivos y los comprobantes'],
         ['Contactos', 'Sus clientes y lo que compraron'],
+        ['Tableros', 'Tableros de listas y tarjetas para sus planes'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -102,6 +104,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Envanter', 'Sattığınız stok'],
         ['Belgeler', 'Dosya yöneticisi ve fişler'],
         ['Kişiler', 'Müşterileriniz ve satın aldıkları'],
+        ['Panolar', 'Planlarınız için liste ve kart panoları'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

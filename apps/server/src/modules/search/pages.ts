@@ -36,6 +36,7 @@ export const PAGES: Page[] = [
   p('/user/providers', 'Providers', 'Proveedores', 'Tedarikçiler'),
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),
   p('/apps/contacts', 'Contacts (customers)', 'Contactos (clientes)', 'Kişiler (müşteriler)'),
+  p('/apps/scrumboard', 'Scrumboard (boards)', 'Tableros (scrumboard)', 'Panolar (scrumboard)'),
   p('/apps/ecommerce/inventory', 'Inventory (stock)', 'Inventario (existencias)', 'Envanter (stok)'),
   p('/apps/file-manager', 'Documents (files and receipts)', 'Documentos (archivos y comprobantes)', 'Belgeler (dosyalar ve fişler)'),
   p('/ui/icons', 'Icons', 'Iconos', 'Simgeler'),
