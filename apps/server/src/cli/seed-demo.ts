@@ -81,7 +81,7 @@ export async function seedDemo(
 }
 
 async function writeBooks(inject: Inject, email: string, password: string, now: Date) {
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, body?: unknown): Promise<T> => {
     const res = await inject({
       method,
       url,
