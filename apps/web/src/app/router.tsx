@@ -103,6 +103,8 @@ export const routes: RouteObject[] = [
               { path: 'ui/icons', ...title('icons.title'), ...page(() => import('@/features/icons/routes/icons')) },
               { path: 'apps/contacts', ...title('contacts.title'), ...page(() => import('@/features/contacts/routes/contacts')) },
               { path: 'apps/contacts/:id', ...title('contacts.pageTitle'), ...page(() => import('@/features/contacts/routes/contact')) },
+              { path: 'apps/scrumboard', ...title('scrumboard.title'), ...page(() => import('@/features/scrumboard/routes/boards')) },
+              { path: 'apps/scrumboard/:id', ...title('scrumboard.title'), ...page(() => import('@/features/scrumboard/routes/board')) },
               // The owner's area.
               {
                 path: 'user',
