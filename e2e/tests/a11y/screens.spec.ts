@@ -73,6 +73,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/apps/file-manager?folderId=receipts', 'Documents · Cuadre'],
   ['/ui/icons', 'Icons · Cuadre'],
   ['/apps/contacts', 'Contacts · Cuadre'],
+  ['/apps/scrumboard', 'Scrumboard · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {
@@ -136,8 +137,17 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
       body: form,
     });
     expect(uploaded.status).toBe(200);
+    // A board with a list and a labelled card with a due date, so the board's columns are audited.
+    const board = await apiCall<{ id: string }>('POST', 'apps/scrumboard/board', { board: { title: 'Week' } }, owner.token);
+    const list = await apiCall<{ id: string }>('POST', 'apps/scrumboard/board/list', { list: { boardId: board.id, title: 'To do' } }, owner.token);
+    const label = await apiCall<{ id: string }>('PUT', 'apps/scrumboard/board/label', { label: { boardId: board.id, title: 'Urgent' } }, owner.token);
+    await apiCall('PUT', 'apps/scrumboard/board/card', { card: { listId: list.id, title: 'Flour', labels: [label.id], dueDate: '2026-12-01' } }, owner.token);
     const ownerSide = await ownerPage(viewport, owner);
-    await audit(ownerSide.page, [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre']], found);
+    await audit(
+      ownerSide.page,
+      [...OWNER_SCREENS, [`/apps/contacts/${contact.id}`, 'Contact · Cuadre'], [`/apps/scrumboard/${board.id}`, 'Scrumboard · Cuadre']],
+      found,
+    );
     expect(problemsOf(ownerSide.page)).toEqual([]);
     await ownerSide.context.close();
 

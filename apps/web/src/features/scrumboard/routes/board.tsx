@@ -386,7 +386,7 @@ function InlineAdd({ label, addLabel, onAdd }: { label: string; addLabel: string
   const [busy, setBusy] = useState(false);
   const add = async () => {
     const title = value?.trim();
-    if (!title) return;
+    if (!title || busy) return;
     setBusy(true);
     try {
       await onAdd(title);
@@ -416,7 +416,7 @@ function InlineAdd({ label, addLabel, onAdd }: { label: string; addLabel: string
         autoFocus
         label={label}
         value={value}
-        disabled={busy}
+        // Not disabled while sending: the field keeps the focus, so the next title follows at once.
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setValue(null);
