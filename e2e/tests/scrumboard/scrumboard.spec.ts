@@ -63,9 +63,11 @@ describe.each(VIEWPORTS)('scrumboard at $width px', (viewport) => {
     // By keyboard: "Cool" picked up with Space, moved up one place, dropped with Space.
     await todo.scrollIntoViewIfNeeded();
     await todo.getByRole('button', { name: 'Cool' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    // Each key after the board has measured and moved (dnd-kit measures between frames; the row snaps on a phone).
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.waitForTimeout(300);
+      await page.keyboard.press(key);
+    }
     await expect.poll(() => cardsIn(page, 'To do')).toEqual(['Cool', 'Knead']);
 
     // The server has the same order: a reload shows it, and the API answers it.
