@@ -350,7 +350,6 @@ function CardTile({ card, labels, onOpen }: { card: BoardCard; labels: Map<strin
         {...attributes}
         {...listeners}
         aria-roledescription={t('scrumboard.dnd.card')}
-        aria-label={card.title}
         data-testid="board-card"
         onClick={() => onOpen(card)}
         onKeyDown={(e) => {
@@ -364,7 +363,9 @@ function CardTile({ card, labels, onOpen }: { card: BoardCard; labels: Map<strin
             {card.labels.map((l) => (labels.get(l) ? <Chip key={l} size="small" color="primary" variant="outlined" label={labels.get(l)!.title} /> : null))}
           </Stack>
         )}
-        <Typography sx={{ wordBreak: 'break-word' }}>{card.title}</Typography>
+        <Typography data-testid="board-card-title" sx={{ wordBreak: 'break-word' }}>
+          {card.title}
+        </Typography>
         {due && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 1, color: overdue ? 'error.main' : 'text.secondary' }}>
             <Icon name="heroicons_outline:clock" size={16} />
