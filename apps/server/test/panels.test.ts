@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with eight useful ones (their customers, stock and documents among them) and an administrator with two, once', async () => {
+  it('starts an owner with nine useful ones (their customers, stock, documents and boards among them) and an administrator with two, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -47,6 +47,7 @@ describe('shortcuts', () => {
       ['Inventory', '/apps/ecommerce/inventory'],
       ['Documents', '/apps/file-manager'],
       ['Contacts', '/apps/contacts'],
+      ['Scrumboard', '/apps/scrumboard'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));
