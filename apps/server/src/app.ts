@@ -55,6 +55,7 @@ import planningArea from './modules/planning/index.js';
 import mailboxArea from './modules/mailbox/index.js';
 import insightsArea from './modules/insights/index.js';
 import financeArea from './modules/finance/index.js';
+import scrumboardArea from './modules/scrumboard/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -82,6 +83,7 @@ const AREAS = [
   mailboxArea,
   insightsArea,
   financeArea,
+  scrumboardArea,
 ];
 
 declare module 'fastify' {

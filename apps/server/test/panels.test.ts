@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with fifteen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail, history, finance and budgets among them) and an administrator with five, once', async () => {
+  it('starts an owner with sixteen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail, history, finance, budgets and boards among them) and an administrator with five, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -54,6 +54,7 @@ describe('shortcuts', () => {
       ['Activities', '/pages/activities'],
       ['Finance', '/dashboards/finance'],
       ['Budgets', '/user/budgets'],
+      ['Scrumboard', '/apps/scrumboard'],
     ]);
     expect(mine[0]).toMatchObject({ useRouter: true, icon: 'heroicons_outline:banknotes' });
     const theirs = expectOk(await api('GET', '/api/common/shortcuts', undefined, admin));

@@ -85,6 +85,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/pages/activities', 'Activities · Cuadre'],
   ['/dashboards/finance', 'Finance · Cuadre'],
   ['/user/budgets', 'Budgets · Cuadre'],
+  ['/apps/scrumboard', 'Scrumboard · Cuadre'],
 ];
 
 async function audit(page: Page, screens: [string, string][], found: Record<string, Finding[]>) {
@@ -153,6 +154,11 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     const sent = await apiCall<{ chat: { id: string } }>('POST', 'apps/chat/message', { contactId: support!.id, value: 'Hello' }, owner.token);
     // A task's page needs a task, made the same way.
     const task = await apiCall<{ id: string }>('POST', 'apps/tasks/task', { type: 'task' }, owner.token);
+    // A board with a list and a labelled card with a due date, so the board's columns are audited.
+    const board = await apiCall<{ id: string }>('POST', 'apps/scrumboard/board', { board: { title: 'Week' } }, owner.token);
+    const list = await apiCall<{ id: string }>('POST', 'apps/scrumboard/board/list', { list: { boardId: board.id, title: 'To do' } }, owner.token);
+    const label = await apiCall<{ id: string }>('PUT', 'apps/scrumboard/board/label', { label: { boardId: board.id, title: 'Urgent' } }, owner.token);
+    await apiCall('PUT', 'apps/scrumboard/board/card', { card: { listId: list.id, title: 'Flour', labels: [label.id], dueDate: '2026-12-01' } }, owner.token);
     const ownerSide = await ownerPage(viewport, owner);
     await audit(
       ownerSide.page,
@@ -161,6 +167,7 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
         [`/apps/contacts/${contact.id}`, 'Contact · Cuadre'],
         [`/apps/chat/${sent.chat.id}`, 'Chat · Cuadre'],
         [`/apps/tasks/${task.id}`, 'Tasks · Cuadre'],
+        [`/apps/scrumboard/${board.id}`, 'Scrumboard · Cuadre'],
       ],
       found,
     );

@@ -244,6 +244,41 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
   }
 
   await writePlanning(call, token, now, customers);
+  // The bakery's week on a board (the scrumboard area): lists of cards, some labelled, some due.
+  const sb = '/api/apps/scrumboard';
+  const plan = await post(`${sb}/board`, {
+    board: { title: 'Weekly bakery plan', description: 'Orders, baking and deliveries for the week', icon: 'heroicons_outline:cake' },
+  });
+  const [urgent, order] = [
+    await call<{ id: string }>('PUT', `${sb}/board/label`, token, { label: { boardId: plan.id, title: 'Urgent' } }),
+    await call<{ id: string }>('PUT', `${sb}/board/label`, token, { label: { boardId: plan.id, title: 'Customer order' } }),
+  ];
+  const inDays = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  const PLAN: [string, [string, string[], number | null][]][] = [
+    [
+      'To do',
+      [
+        ['Order rye flour (50 kg)', [urgent.id], 1],
+        ['Birthday cake for Ana Martínez', [order.id], 3],
+        ['Clean the proofing cabinet', [], null],
+      ],
+    ],
+    [
+      'Baking',
+      [
+        ['Sourdough loaves for the café', [order.id], 0],
+        ['Conchas for Saturday', [], 2],
+      ],
+    ],
+    ['Delivery', [['Catering trays for Hotel Alamo Plaza', [order.id, urgent.id], 1]]],
+    ['Done', [['Weekly stock count', [], null]]],
+  ];
+  for (const [title, cards] of PLAN) {
+    const list = await post(`${sb}/board/list`, { list: { boardId: plan.id, title } });
+    for (const [cardTitle, labels, due] of cards) {
+      await call('PUT', `${sb}/board/card`, token, { card: { listId: list.id, title: cardTitle, labels, dueDate: due === null ? null : inDays(due) } });
+    }
+  }
 
   // The twelve months that end with this one: a rate change (1 January) falls inside them. Each
   // month's books are written whole from its own generator, then cut at today in the current month,

@@ -26,6 +26,10 @@ import {
   panelItems,
   products,
   providers,
+  scrumboardBoards,
+  scrumboardCards,
+  scrumboardLabels,
+  scrumboardLists,
   shortcuts,
   stockMovements,
   subcategories,
@@ -82,6 +86,10 @@ export const OWNED_TABLES = [
   mailLabels,
   mailboxSettings,
   budgets,
+  scrumboardBoards,
+  scrumboardLists,
+  scrumboardCards,
+  scrumboardLabels,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 /** What a caller gives to insert a row of `T`: everything but the owner, which the scope sets. */

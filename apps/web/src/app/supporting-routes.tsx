@@ -15,6 +15,8 @@ export const supportingRoutes: RouteObject[] = [
   // One route for the list and a conversation, so the list (and its search) stays while chats are opened.
   { path: 'apps/chat/:id?', ...title('chat.title'), ...page(() => import('@/features/chat/routes/chat')) },
   { path: 'apps/mailbox', ...title('mailbox.title'), ...page(() => import('@/features/mailbox/routes/mailbox')) },
+  { path: 'apps/scrumboard', ...title('scrumboard.title'), ...page(() => import('@/features/scrumboard/routes/boards')) },
+  { path: 'apps/scrumboard/:id', ...title('scrumboard.title'), ...page(() => import('@/features/scrumboard/routes/board')) },
   { path: 'apps/notes', ...title('notes.title'), ...page(() => import('@/features/notes/routes/notes')) },
   { path: 'apps/tasks', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },
   { path: 'apps/tasks/:id', ...title('tasks.title'), ...page(() => import('@/features/tasks/routes/tasks')) },

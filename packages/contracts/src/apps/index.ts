@@ -8,3 +8,4 @@ export * from './tasks.js';
 export * from './mailbox.js';
 export * from './insights.js';
 export * from './finance.js';
+export * from './scrumboard.js';

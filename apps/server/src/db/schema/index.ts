@@ -8,3 +8,4 @@ export * from './chat.js';
 export * from './planning.js';
 export * from './mailbox.js';
 export * from './finance.js';
+export * from './scrumboard.js';

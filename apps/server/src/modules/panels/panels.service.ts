@@ -27,6 +27,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:clock', link: '/pages/activities' },
     { icon: 'heroicons_outline:presentation-chart-line', link: '/dashboards/finance' },
     { icon: 'heroicons_outline:chart-pie', link: '/user/budgets' },
+    { icon: 'heroicons_outline:view-columns', link: '/apps/scrumboard' },
   ],
   admin: [
     { icon: 'heroicons_outline:users', link: '/users' },

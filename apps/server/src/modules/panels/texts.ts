@@ -47,6 +47,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Activities', "Your account's history"],
         ['Finance', 'Balance, budgets and statements'],
         ['Budgets', 'A monthly limit per category'],
+        ['Scrumboard', 'Boards of lists and cards for your plans'],
       ],
       admin: [
         ['Users', 'Accounts, plans and status'],
@@ -88,6 +89,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Actividad', 'El historial de su cuenta'],
         ['Finanzas', 'Saldo, presupuestos y estados de cuenta'],
         ['Presupuestos', 'Un límite mensual por cuenta'],
+        ['Tableros', 'Tableros de listas y tarjetas para sus planes'],
       ],
       admin: [
         ['Usuarios', 'Cuentas, planes y estado'],
@@ -129,6 +131,7 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
         ['Etkinlikler', 'Hesabınızın geçmişi'],
         ['Finans', 'Bakiye, bütçeler ve ekstreler'],
         ['Bütçeler', 'Hesap başına aylık sınır'],
+        ['Panolar', 'Planlarınız için liste ve kart panoları'],
       ],
       admin: [
         ['Kullanıcılar', 'Hesaplar, planlar ve durum'],

@@ -39,6 +39,7 @@ export const PAGES: Page[] = [
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),
   p('/apps/contacts', 'Contacts (customers)', 'Contactos (clientes)', 'Kişiler (müşteriler)'),
   p('/apps/mailbox', 'Mailbox (mail)', 'Buzón (correo)', 'Posta kutusu (posta)'),
+  p('/apps/scrumboard', 'Scrumboard (boards)', 'Tableros (scrumboard)', 'Panolar (scrumboard)'),
   p('/apps/ecommerce/inventory', 'Inventory (stock)', 'Inventario (existencias)', 'Envanter (stok)'),
   p('/apps/notes', 'Notes', 'Notas', 'Notlar'),
   p('/apps/tasks', 'Tasks (to do)', 'Tareas (pendientes)', 'Görevler (yapılacaklar)'),
