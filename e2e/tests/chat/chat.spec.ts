@@ -66,8 +66,9 @@ describe.each(VIEWPORTS)('chat at $width px', (viewport) => {
     await info.getByText('Cuadre support: write to us here.').waitFor();
     await info.getByRole('button', { name: 'Close contact info' }).click();
 
-    // On a wide screen, the quick chat at the right edge: a chat chosen there opens beside any page, and what is sent there arrives.
+    // On a wide screen (1440 px and more), the quick chat at the right edge: a chat chosen there opens beside any page, and what is sent there arrives.
     if (viewport.width >= 1200) {
+      await page.setViewportSize({ width: 1440, height: viewport.height });
       await navigateInApp(page, '/user/help-center');
       await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
       const quick = page.getByRole('complementary', { name: 'Quick chat' });
@@ -83,6 +84,7 @@ describe.each(VIEWPORTS)('chat at $width px', (viewport) => {
       await adminLog.getByText('Done, thank you!').waitFor();
       await page.keyboard.press('Escape');
       await quick.getByRole('log').waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
     }
 
     // On a phone one pane at a time: the way back to the list.

@@ -46,7 +46,8 @@ export default function QuickChat({ headerHeight }: { headerHeight: 64 | 80 }) {
       component="aside"
       aria-label={t('chat.quick.title')}
       sx={{
-        display: { xs: 'none', lg: 'flex' },
+        // From 1440 px: at 1280 its column would take the room a year's twelve months need beside their total.
+        display: { xs: 'none', xl: 'flex' },
         position: 'fixed',
         top: 0,
         right: 0,

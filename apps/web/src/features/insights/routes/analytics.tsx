@@ -57,16 +57,17 @@ function SplitCard({
       ) : (
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.25 }}>
           {labels.map((label, i) => (
-            <Box key={label}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                <Typography component="dt" variant="body2">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
-                  {series[i]}
-                </Typography>
+            // One group per line, as a definition list allows (a div of a dt and its dd's): the bar is the line's second dd.
+            <Box key={label} sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 1 }}>
+              <Typography component="dt" variant="body2">
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+                {series[i]}
+              </Typography>
+              <Box component="dd" aria-hidden sx={{ m: 0, gridColumn: '1 / -1' }}>
+                <LinearProgress variant="determinate" value={((series[i] ?? 0) / total) * 100} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
               </Box>
-              <LinearProgress variant="determinate" value={((series[i] ?? 0) / total) * 100} aria-hidden sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
             </Box>
           ))}
         </Box>
