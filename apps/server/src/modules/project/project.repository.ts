@@ -65,7 +65,8 @@ export class ProjectRepository {
 
   /** Each tag's tasks (a task once per tag it carries; '' for tasks without one): in all and in each week (made or completed in it). */
   async tagUse(thisWeek: [Date, Date], lastWeek: [Date, Date]): Promise<TagUse[]> {
-    const inWeek = ([a, b]: [Date, Date]) => sql`((t.created_at >= ${ts(a)} AND t.created_at < ${ts(b)}) OR (t.completed AND t.completed_at >= ${ts(a)} AND t.completed_at < ${ts(b)}))`;
+    const inWeek = ([a, b]: [Date, Date]) =>
+      sql`((t.created_at >= ${ts(a)} AND t.created_at < ${ts(b)}) OR (t.completed AND t.completed_at >= ${ts(a)} AND t.completed_at < ${ts(b)}))`;
     const rows = await queryRows<TagUse>(
       this.s.db,
       this.s.sql`SELECT coalesce(g.tag, '') AS tag, count(*)::int AS total,

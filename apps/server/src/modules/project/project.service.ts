@@ -29,7 +29,10 @@ export class ProjectService {
     const books = new FinanceRepository(this.db, auth.user.id, lang);
 
     const monday = weekStart(today);
-    const weeks: Record<ProjectPeriod, [string, string]> = { 'this-week': [monday, addDays(monday, 6)], 'last-week': [addDays(monday, -7), addDays(monday, -1)] };
+    const weeks: Record<ProjectPeriod, [string, string]> = {
+      'this-week': [monday, addDays(monday, 6)],
+      'last-week': [addDays(monday, -7), addDays(monday, -1)],
+    };
     const span = (p: ProjectPeriod): [Date, Date] => [dayStart(weeks[p][0]), dayStart(addDays(weeks[p][1], 1))];
 
     const expenseWindows = {

@@ -2,7 +2,13 @@ import type { Language } from '@cuadre/contracts';
 
 /** The project dashboard's own words, in the reader's language (tag names and people's names are the owner's). */
 export const PROJECT_TEXTS: Record<Language, { other: string; noTag: string; owner: string; support: string; months: string[] }> = {
-  en: { other: 'Other', noTag: 'No tag', owner: 'Owner', support: 'Support', months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] },
+  en: {
+    other: 'Other',
+    noTag: 'No tag',
+    owner: 'Owner',
+    support: 'Support',
+    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  },
   es: {
     other: 'Otras',
     noTag: 'Sin etiqueta',
