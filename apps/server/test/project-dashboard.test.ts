@@ -158,7 +158,7 @@ describe('project dashboard on a fixed day (Wednesday 11 March 2026)', () => {
     expect(d.yearlyExpenses.amount).toBe(2360);
     expect(d.yearlyExpenses.series).toEqual([{ name: 'Expenses', data: [0, 0, 0, 0, 0, 0, 0, 0, 50, 2360] }]);
     expect(d.yearlyExpenses.labels).toHaveLength(10);
-    expect(d.yearlyExpenses.labels.slice(-2)).toEqual(['12 Mar - 11 Mar', '12 Mar - 11 Mar']);
+    expect(d.yearlyExpenses.labels.slice(-2)).toEqual(['12 Mar 2024 - 11 Mar 2025', '12 Mar 2025 - 11 Mar 2026']);
   });
 
   it('shows the budgets as /api/budgets does, with their shares rounded half up', async () => {
@@ -217,7 +217,7 @@ describe('GET /api/dashboards/project on today’s data', () => {
       expect(e.amount).toBe(0);
       expect(e.series[0]!.data).toEqual(Array(n).fill(0));
       expect(e.labels).toHaveLength(n);
-      expect(e.labels[n - 1]).toMatch(/^\d\d \S+ - \d\d \S+$/);
+      expect(e.labels[n - 1]).toMatch(n === 10 ? /^\d\d \S+ \d{4} - \d\d \S+ \d{4}$/ : /^\d\d \S+ - \d\d \S+$/);
     }
     expect(d.teamMembers).toEqual([{ id: owner.id, avatar: null, name: 'Empty Owner', email: owner.email, phone: '', title: 'Owner' }]);
   });

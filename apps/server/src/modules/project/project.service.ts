@@ -70,7 +70,12 @@ export class ProjectService {
       const data = list.map((_, i) => cents(sums[`${kind}${i}`]!.outflows));
       return {
         amount: data[data.length - 1]!,
-        labels: list.map(([from, to]) => `${dayMonth(from, lang)} - ${dayMonth(to, lang)}`),
+        // A year's window names its years too: `dd MMM - dd MMM` alone would read the same for all ten.
+        labels: list.map(([from, to]) =>
+          kind === 'yearly'
+            ? `${dayMonth(from, lang)} ${from.slice(0, 4)} - ${dayMonth(to, lang)} ${to.slice(0, 4)}`
+            : `${dayMonth(from, lang)} - ${dayMonth(to, lang)}`,
+        ),
         series: [{ name: 'Expenses', data }],
       };
     };
