@@ -1,11 +1,13 @@
-// The finance dashboard (issue 29) for the heavy owner (10,000 entries among 1,000 owners, with five
-// budgets), on PGlite and, when DATABASE_URL is set, PostgreSQL: p50 and p99 of GET /api/dashboards/finance
-// and GET /api/budgets, one request after another, with the read cache off (so every answer is computed)
+// The finance and project dashboards (issue 29) for the heavy owner (10,000 entries among 1,000 owners,
+// five budgets, 1,000 tasks over the last three weeks with six tags), on PGlite and, when DATABASE_URL is
+// set, PostgreSQL: p50 and p99 of GET /api/dashboards/finance, GET /api/dashboards/project and GET /api/budgets, one request after another, with the read cache off (so every answer is computed)
 // and on. Prints figures; asserts nothing.
 //   npm run bench:dashboards -w @cuadre/bench   (ROUNDS=200, ONLY=pglite|postgres)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildStale } from '../scripts/build.mjs';
 import { freshPostgres, startServer, stop } from './lib.js';
 import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
@@ -40,6 +42,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     );
     for (const [name, p] of [
       ['GET /api/dashboards/finance', '/api/dashboards/finance'],
+      ['GET /api/dashboards/project', '/api/dashboards/project'],
       ['GET /api/budgets', '/api/budgets'],
     ] as const) {
       await call('GET', p);
@@ -56,6 +59,30 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   }
 }
 
+/**
+ * The heavy owner's 1,000 tasks, written straight into the database: made over the last three weeks,
+ * one in two completed a day later (one in five of those high priority), one in three with one of six
+ * tags, one in ten due over the next days.
+ */
+async function populateTasks(env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
+  const { db } = database;
+  const owner = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
+  await db.execute(sql`insert into task_tags (owner_id, title) select ${owner}::uuid, 'Tag ' || g from generate_series(1, 6) g`);
+  const tags = (await db.execute<{ id: string }>(sql`select id from task_tags where owner_id = ${owner}::uuid order by title`)).rows.map((r) => r.id);
+  await db.execute(sql`
+    insert into tasks (owner_id, type, title, completed, completed_at, priority, tags, due_date, sort_order, created_at)
+    select ${owner}::uuid, 'task', 'Task ' || i, i % 2 = 0,
+           case when i % 2 = 0 then now() - ((i % 21) * interval '1 day') + interval '1 day' end,
+           case when i % 10 = 0 then 2 else 1 end,
+           case when i % 3 = 0 then jsonb_build_array((${JSON.stringify(tags)}::jsonb) ->> (i % 6)) else '[]'::jsonb end,
+           case when i % 10 = 1 then now() + ((i % 3) * interval '1 day') end,
+           i, now() - ((i % 21) * interval '1 day')
+    from generate_series(1, 1000) i`);
+  await db.execute(sql`analyze`);
+  await database.close();
+}
+
 await buildStale(['server'], { log: () => {} });
 const dirs: string[] = [];
 const tmp = () => {
@@ -67,6 +94,7 @@ try {
   if (process.env.ONLY !== 'postgres') {
     const env = { DATA_DIR: tmp() };
     await populate(env);
+    await populateTasks(env);
     await measure('PGlite', env, false);
     await measure('PGlite', env, true);
   }
@@ -75,6 +103,7 @@ try {
     try {
       const env = { DATA_DIR: tmp(), DATABASE_URL: db.url };
       await populate(env);
+      await populateTasks(env);
       await measure('PostgreSQL', env, false);
       await measure('PostgreSQL', env, true);
     } finally {

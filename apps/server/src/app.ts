@@ -56,6 +56,7 @@ import mailboxArea from './modules/mailbox/index.js';
 import insightsArea from './modules/insights/index.js';
 import financeArea from './modules/finance/index.js';
 import scrumboardArea from './modules/scrumboard/index.js';
+import projectArea from './modules/project/index.js';
 
 /** Every area of the API, in the order they register. */
 const AREAS = [
@@ -84,6 +85,7 @@ const AREAS = [
   insightsArea,
   financeArea,
   scrumboardArea,
+  projectArea,
 ];
 
 declare module 'fastify' {

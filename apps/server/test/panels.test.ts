@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('shortcuts', () => {
-  it('starts an owner with sixteen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail, history, finance, budgets and boards among them) and an administrator with five, once', async () => {
+  it('starts an owner with seventeen useful ones (their customers, stock, documents, the chat with support, tasks, notes, mail, history, finance, the project, budgets and boards among them) and an administrator with five, once', async () => {
     const mine = expectOk(await api('GET', '/api/common/shortcuts'));
     expect(mine.map((s: { label: string; link: string }) => [s.label, s.link])).toEqual([
       ["Record today's income", '/user/dailyincome'],
@@ -53,6 +53,7 @@ describe('shortcuts', () => {
       ['Mailbox', '/apps/mailbox'],
       ['Activities', '/pages/activities'],
       ['Finance', '/dashboards/finance'],
+      ['Project', '/dashboards/project'],
       ['Budgets', '/user/budgets'],
       ['Scrumboard', '/apps/scrumboard'],
     ]);

@@ -84,6 +84,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/dashboards/crypto', 'Crypto · Cuadre'],
   ['/pages/activities', 'Activities · Cuadre'],
   ['/dashboards/finance', 'Finance · Cuadre'],
+  ['/dashboards/project', 'Project · Cuadre'],
   ['/user/budgets', 'Budgets · Cuadre'],
   ['/apps/scrumboard', 'Scrumboard · Cuadre'],
 ];

@@ -26,4 +26,5 @@ export const supportingRoutes: RouteObject[] = [
   { path: 'pages/activities', ...title('insights.activities.title'), ...page(() => import('@/features/insights/routes/activities')) },
   // Built from the owner's books: the shell sends an owner without a books plan to pricing, as everywhere.
   { path: 'dashboards/finance', ...title('finance.dashboard.title'), ...page(() => import('@/features/finance/routes/finance-dashboard')) },
+  { path: 'dashboards/project', ...title('project.title'), ...page(() => import('@/features/project/routes/project-dashboard')) },
 ];

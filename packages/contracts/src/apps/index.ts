@@ -9,3 +9,4 @@ export * from './mailbox.js';
 export * from './insights.js';
 export * from './finance.js';
 export * from './scrumboard.js';
+export * from './project.js';

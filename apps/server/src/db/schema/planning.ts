@@ -72,6 +72,10 @@ export const tasks = pgTable(
     assignedTo: uuid('assigned_to'),
     subTasks: jsonb('sub_tasks').$type<{ id: string; title: string; completed: boolean }[]>().notNull().default([]),
     order: integer('sort_order').notNull().default(0),
+    /** When the task was last marked completed; cleared when it is reopened (the project dashboard's closed issues). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When a completed task was last reopened (the project dashboard's re-opened issues). */
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -214,3 +214,8 @@ const messageOut = (m: MessageRow, readerId: string): ChatMessage => ({
   createdAt: m.createdAt.toISOString(),
   isMine: m.senderId === readerId,
 });
+
+/** The people a user has a conversation with, the latest conversation first (the project dashboard's team). */
+export async function conversationPeople(db: Db, userId: string): Promise<(Person & { avatar: string | null })[]> {
+  return (await new ChatRepository(db, userId).list()).map((r) => ({ ...r.peer, avatar: avatarUrl(r.peer) }));
+}

@@ -26,6 +26,7 @@ const START_SHORTCUTS = {
     { icon: 'heroicons_outline:envelope', link: '/apps/mailbox' },
     { icon: 'heroicons_outline:clock', link: '/pages/activities' },
     { icon: 'heroicons_outline:presentation-chart-line', link: '/dashboards/finance' },
+    { icon: 'heroicons_outline:clipboard-document-check', link: '/dashboards/project' },
     { icon: 'heroicons_outline:chart-pie', link: '/user/budgets' },
     { icon: 'heroicons_outline:view-columns', link: '/apps/scrumboard' },
   ],

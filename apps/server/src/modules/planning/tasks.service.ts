@@ -135,7 +135,12 @@ export class TasksService {
       const set: TaskSet = {};
       if (changes.title !== undefined) set.title = changes.title;
       if (changes.notes !== undefined) set.notes = changes.notes;
-      if (changes.completed !== undefined) set.completed = changes.completed;
+      if (changes.completed !== undefined) {
+        set.completed = changes.completed;
+        // The project dashboard counts closings and reopenings by week from these two times.
+        if (changes.completed && !before.completed) set.completedAt = this.clock();
+        if (!changes.completed && before.completed) Object.assign(set, { completedAt: null, reopenedAt: this.clock() });
+      }
       if (changes.priority !== undefined) set.priority = changes.priority;
       if (changes.dueDate !== undefined)
         set.dueDate = changes.dueDate === null ? null : new Date(changes.dueDate.length === 10 ? `${changes.dueDate}T00:00:00Z` : changes.dueDate);

@@ -33,6 +33,12 @@ export const PAGES: Page[] = [
   p('/user/annualtotal', 'Annual total', 'Total anual', 'Yıllık toplam'),
   p('/user/import', 'Import a bank statement', 'Importar un extracto bancario', 'Banka ekstresi içe aktar'),
   p('/dashboards/finance', 'Finance dashboard', 'Panel de finanzas', 'Finans panosu'),
+  p(
+    '/dashboards/project',
+    'Project dashboard (tasks, schedule, expenses, team)',
+    'Panel del proyecto (tareas, agenda, gastos, equipo)',
+    'Proje panosu (görevler, takvim, giderler, ekip)',
+  ),
   p('/user/budgets', 'Budgets', 'Presupuestos', 'Bütçeler'),
   p('/user/workers', 'Workers', 'Trabajadores', 'Çalışanlar'),
   p('/user/providers', 'Providers', 'Proveedores', 'Tedarikçiler'),

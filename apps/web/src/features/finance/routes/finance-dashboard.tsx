@@ -46,7 +46,24 @@ export default function FinanceDashboard() {
   );
   return (
     <Box>
-      <PageHeader title={t('finance.dashboard.title')} subtitle={t('finance.dashboard.subtitle')} actions={budgetsButton} />
+      <PageHeader
+        title={t('finance.dashboard.title')}
+        subtitle={t('finance.dashboard.subtitle')}
+        actions={
+          // The project dashboard is reached from here, as the budgets are (the hub's links stay two rows of three).
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              component={RouterLink}
+              to="/dashboards/project"
+              variant="outlined"
+              startIcon={<Icon name="heroicons_outline:clipboard-document-check" size={20} />}
+            >
+              {t('project.title')}
+            </Button>
+            {budgetsButton}
+          </Stack>
+        }
+      />
       <QueryView
         query={dashboard}
         isEmpty={isEmpty}
