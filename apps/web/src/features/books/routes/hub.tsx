@@ -74,9 +74,17 @@ const BUSINESS = [
   { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.title' },
   { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'inventory.title' },
   { to: '/apps/file-manager', icon: 'heroicons_outline:folder', text: 'files.title' },
+  { to: '/apps/mailbox', icon: 'heroicons_outline:envelope', text: 'mailbox.title' },
+  { to: '/apps/chat', icon: 'heroicons_outline:chat-bubble-left-right', text: 'chat.title' },
   { to: '/apps/tasks', icon: 'heroicons_outline:check-circle', text: 'tasks.title' },
   { to: '/apps/notes', icon: 'heroicons_outline:pencil-square', text: 'notes.title' },
+  { to: '/apps/scrumboard', icon: 'heroicons_outline:view-columns', text: 'scrumboard.title' },
   { to: '/dashboards/finance', icon: 'heroicons_outline:presentation-chart-line', text: 'finance.dashboard.title' },
+  { to: '/user/budgets', icon: 'heroicons_outline:chart-pie', text: 'finance.budgets.title' },
+  { to: '/dashboards/project', icon: 'heroicons_outline:clipboard-document-list', text: 'project.title' },
+  { to: '/dashboards/analytics', icon: 'heroicons_outline:chart-bar-square', text: 'insights.analytics.title' },
+  { to: '/dashboards/crypto', icon: 'heroicons_outline:currency-dollar', text: 'insights.crypto.title' },
+  { to: '/pages/activities', icon: 'heroicons_outline:clock', text: 'insights.activities.title' },
 ] as const;
 
 export default function BooksHub() {
@@ -239,12 +247,22 @@ export default function BooksHub() {
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
                 {t('books.hub.business')}
               </Typography>
-              {/* The business beside its books: its customers, its stock, its documents, its plans and its finances, two rows of three so
-                 the hub stays within two screens on a phone (the budgets are reached from the finance dashboard). */}
+              {/* The business beside its books: its customers, stock, documents, conversations, plans and finances. On a phone one
+                 row that scrolls sideways, so the hub stays within two screens; wider, the links wrap. */}
               <Box
                 component="nav"
                 aria-label={t('books.hub.business')}
-                sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, auto)', justifyContent: 'start', columnGap: 2 }}
+                sx={{
+                  display: 'flex',
+                  flexWrap: { xs: 'nowrap', md: 'wrap' },
+                  overflowX: { xs: 'auto', md: 'visible' },
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  pb: { xs: 0.5, md: 0 },
+                  scrollbarWidth: 'thin',
+                  // The fading edge says there is more to the side.
+                  maskImage: { xs: 'linear-gradient(to right, #000 85%, transparent)', md: 'none' },
+                }}
               >
                 {BUSINESS.map((b) => (
                   <Link
@@ -252,7 +270,7 @@ export default function BooksHub() {
                     component={RouterLink}
                     to={b.to}
                     underline="hover"
-                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14 }}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14, whiteSpace: 'nowrap', flexShrink: 0, py: 0.25 }}
                   >
                     <Icon name={b.icon} size={18} />
                     {t(b.text)}
