@@ -35,7 +35,7 @@ export function IssuesChart({ labels, made, closed }: { labels: string[]; made: 
           <YAxis allowDecimals={false} tick={{ fill: c.text, fontSize: 12 }} tickLine={false} axisLine={false} width={32} />
           <Tooltip contentStyle={{ background: c.paper, border: `1px solid ${c.grid}`, borderRadius: 8 }} labelStyle={{ color: c.text }} />
           <Bar dataKey="closed" name={t('project.issues.closedSeries')} fill={c.secondary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-          <Line dataKey="made" name={t('project.issues.newSeries')} type="monotone" stroke={c.primary} strokeWidth={2} isAnimationActive={false} />
+          <Line dataKey="made" name={t('project.issues.newSeries')} type="linear" stroke={c.primary} strokeWidth={2} isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </Box>
