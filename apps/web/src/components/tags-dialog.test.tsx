@@ -3,16 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { queryOptions } from '@tanstack/react-query';
 import { renderApp } from '@/test/render';
 import { setScreenWide } from '@/test/screen';
-import { TagsDialog, type NamedTag, type TagCalls } from './tags-dialog';
+import { TagsDialog, type NamedTag, type TagArea } from './tags-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => setScreenWide(true));
 
-/** An area's calls over a list kept here, with every call written down. */
-function memoryCalls(start: NamedTag[]) {
+/** An area's tags kept here, in the words of `area` ('notes' or 'contacts'), with every call written down. */
+function memoryArea(start: NamedTag[], words: Pick<TagArea, 'texts' | 'confirmLabel' | 'titleId'>) {
   let tags = [...start];
   const log: string[] = [];
-  const calls: TagCalls<string[]> = {
+  const area: TagArea<string[]> = {
+    ...words,
     query: queryOptions({ queryKey: ['kit-tags'], queryFn: async () => tags }),
     create: async (title) => {
       log.push(`create ${title}`);
@@ -28,13 +29,13 @@ function memoryCalls(start: NamedTag[]) {
     },
     refresh: (qc) => qc.invalidateQueries({ queryKey: ['kit-tags'] }),
   };
-  return { calls, log };
+  return { area, log };
 }
 
 describe('the shared tags dialog', () => {
   it("adds, renames, and deletes only after a question, in the area's words", async () => {
-    const { calls, log } = memoryCalls([{ id: 't-1', title: 'Idea' }]);
-    renderApp(<TagsDialog open onClose={() => undefined} calls={calls} texts="notes.labels" confirmLabel="notes.delete" titleId="note-labels-title" />);
+    const { area, log } = memoryArea([{ id: 't-1', title: 'Idea' }], { texts: 'notes.labels', confirmLabel: 'notes.delete', titleId: 'note-labels-title' });
+    renderApp(<TagsDialog open onClose={() => undefined} area={area} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Note labels' });
     await within(dialog).findByDisplayValue('Idea');
@@ -61,8 +62,8 @@ describe('the shared tags dialog', () => {
   });
 
   it('refuses an empty name, new or renamed', async () => {
-    const { calls, log } = memoryCalls([{ id: 't-1', title: 'VIP' }]);
-    renderApp(<TagsDialog open onClose={() => undefined} calls={calls} texts="contacts.tags" confirmLabel="contacts.delete" titleId="contact-tags-title" />);
+    const { area, log } = memoryArea([{ id: 't-1', title: 'VIP' }], { texts: 'contacts.tags', confirmLabel: 'contacts.delete', titleId: 'contact-tags-title' });
+    renderApp(<TagsDialog open onClose={() => undefined} area={area} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Contact tags' });
     const vip = await within(dialog).findByDisplayValue('VIP');
@@ -79,17 +80,8 @@ describe('the shared tags dialog', () => {
   });
 
   it('shows a failed call and keeps the list', async () => {
-    const { calls } = memoryCalls([{ id: 't-1', title: 'VIP' }]);
-    renderApp(
-      <TagsDialog
-        open
-        onClose={() => undefined}
-        calls={{ ...calls, create: () => Promise.reject(new Error('nope')) }}
-        texts="tasks.tags"
-        confirmLabel="tasks.delete"
-        titleId="task-tags-title"
-      />,
-    );
+    const { area } = memoryArea([{ id: 't-1', title: 'VIP' }], { texts: 'tasks.tags', confirmLabel: 'tasks.delete', titleId: 'task-tags-title' });
+    renderApp(<TagsDialog open onClose={() => undefined} area={{ ...area, create: () => Promise.reject(new Error('nope')) }} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Task tags' });
     await user.type(within(dialog).getByLabelText('New tag'), 'Urgent');

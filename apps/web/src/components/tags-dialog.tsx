@@ -11,39 +11,28 @@ export interface NamedTag {
   title: string;
 }
 
-/** An area's calls for its tags (contacts' tags, notes' labels, tasks' tags). */
-export interface TagCalls<K extends QueryKey = QueryKey> {
+/** An area's tags (contacts' tags, notes' labels, tasks' tags): its calls and its words. */
+export interface TagArea<K extends QueryKey = QueryKey> {
   query: UseQueryOptions<NamedTag[], Error, NamedTag[], K>;
   create: (title: string) => Promise<unknown>;
   rename: (id: string, title: string) => Promise<unknown>;
   remove: (id: string) => Promise<unknown>;
   /** What to read again after a change (the area's lists show the tags too). */
   refresh: (qc: QueryClient) => Promise<unknown>;
+  /** The area's key prefix ('contacts.tags'): title, empty, name, rename, delete, new, add, done, deleteTitle, deleteText. */
+  texts: string;
+  /** The key of the question's button ('contacts.delete'). */
+  confirmLabel: string;
+  /** The dialog title's element id. */
+  titleId: string;
 }
 
-/**
- * The owner's tags of one area: add, rename, delete (a deleted tag leaves every item, after a
- * question). `texts` is the area's key prefix ('contacts.tags'): title, empty, name, rename, delete,
- * new, add, done, deleteTitle, deleteText; `confirmLabel` the key of the question's button.
- */
-export function TagsDialog<K extends QueryKey>({
-  open,
-  onClose,
-  calls,
-  texts,
-  confirmLabel,
-  titleId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  calls: TagCalls<K>;
-  texts: string;
-  confirmLabel: string;
-  titleId: string;
-}) {
+/** The owner's tags of one area: add, rename, delete (a deleted tag leaves every item, after a question). */
+export function TagsDialog<K extends QueryKey>({ open, onClose, area }: { open: boolean; onClose: () => void; area: TagArea<K> }) {
+  const { texts, confirmLabel, titleId } = area;
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const tags = useQuery({ ...calls.query, enabled: open });
+  const tags = useQuery({ ...area.query, enabled: open });
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [added, setAdded] = useState('');
   const [removing, setRemoving] = useState<NamedTag | null>(null);
@@ -56,7 +45,7 @@ export function TagsDialog<K extends QueryKey>({
     setFailure(undefined);
     try {
       await work();
-      await calls.refresh(qc);
+      await area.refresh(qc);
     } catch (err) {
       setFailure(err);
     } finally {
@@ -82,7 +71,7 @@ export function TagsDialog<K extends QueryKey>({
                   value={draft}
                   onChange={(e) => setDrafts({ ...drafts, [tag.id]: e.target.value })}
                   onKeyDown={(e) => {
-                    if (e.key === 'Enter' && changed) void run(() => calls.rename(tag.id, draft.trim()));
+                    if (e.key === 'Enter' && changed) void run(() => area.rename(tag.id, draft.trim()));
                   }}
                   slotProps={{ htmlInput: { maxLength: 60 } }}
                 />
@@ -91,7 +80,7 @@ export function TagsDialog<K extends QueryKey>({
                     <IconButton
                       aria-label={t(`${texts}.rename`, { name: tag.title })}
                       disabled={!changed || busy}
-                      onClick={() => void run(() => calls.rename(tag.id, draft.trim()))}
+                      onClick={() => void run(() => area.rename(tag.id, draft.trim()))}
                     >
                       <Icon name="heroicons_outline:check" size={20} />
                     </IconButton>
@@ -111,7 +100,7 @@ export function TagsDialog<K extends QueryKey>({
             component="form"
             onSubmit={(e) => {
               e.preventDefault();
-              if (added.trim()) void run(() => calls.create(added.trim()).then(() => setAdded('')));
+              if (added.trim()) void run(() => area.create(added.trim()).then(() => setAdded('')));
             }}
           >
             <TextField
@@ -144,7 +133,7 @@ export function TagsDialog<K extends QueryKey>({
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           const tag = removing!;
-          void run(() => calls.remove(tag.id)).then(() => setRemoving(null));
+          void run(() => area.remove(tag.id)).then(() => setRemoving(null));
         }}
       />
     </Dialog>

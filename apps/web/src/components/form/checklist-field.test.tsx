@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { renderApp } from '@/test/render';
-import { ChecklistField } from './checklist-field';
+import { ChecklistField, type ChecklistTexts } from './checklist-field';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -10,23 +10,20 @@ interface Values {
   subTasks: { id?: string; title: string; completed: boolean }[];
 }
 
-/** A form with a task's sub-tasks; its button hands the values over. */
+const texts: ChecklistTexts = {
+  legend: 'tasks.fields.subTasks',
+  item: 'tasks.fields.subTask',
+  done: 'tasks.fields.subTaskDone',
+  remove: 'tasks.fields.removeSubTask',
+  add: 'tasks.fields.addSubTask',
+};
+
+/** A form with a task's subtasks; its button hands the values over. */
 function Harness({ start, onSave }: { start: Values['subTasks']; onSave: (v: Values) => void }) {
   const form = useForm<Values>({ defaultValues: { subTasks: start } });
   return (
     <form onSubmit={form.handleSubmit(onSave)}>
-      <ChecklistField
-        control={form.control}
-        name="subTasks"
-        textKey="title"
-        texts={{
-          legend: 'tasks.fields.subTasks',
-          item: 'tasks.fields.subTask',
-          done: 'tasks.fields.subTaskDone',
-          remove: 'tasks.fields.removeSubTask',
-          add: 'tasks.fields.addSubTask',
-        }}
-      />
+      <ChecklistField control={form.control} name="subTasks" textKey="title" texts={texts} />
       <button type="submit">Save</button>
     </form>
   );

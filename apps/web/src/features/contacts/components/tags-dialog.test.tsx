@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { json, renderApp } from '@/test/render';
 import { setScreenWide } from '@/test/screen';
 import { TagsDialog } from '@/components/tags-dialog';
-import { contactTagCalls } from '../api/contacts-api';
+import { contactTagArea } from '../api/contacts-api';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -35,9 +35,7 @@ describe("the contacts' tags dialog", () => {
         return json(true);
       }),
     );
-    renderApp(
-      <TagsDialog open onClose={() => undefined} calls={contactTagCalls} texts="contacts.tags" confirmLabel="contacts.delete" titleId="contact-tags-title" />,
-    );
+    renderApp(<TagsDialog open onClose={() => undefined} area={contactTagArea} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Contact tags' });
     await within(dialog).findByDisplayValue('VIP');

@@ -10,7 +10,7 @@ import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-l
 import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useRowActions } from '@/components/list-kit/row-actions';
 import { useNotices } from '@/components/notice';
-import { contactTagCalls, contactsKeys, contactsQuery, createContact, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
+import { contactTagArea, contactsKeys, contactsQuery, createContact, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
 import { ContactFormDialog } from '../components/contact-form-dialog';
 import { TagsDialog } from '@/components/tags-dialog';
 
@@ -162,14 +162,7 @@ export default function Contacts() {
       />
       {actions.confirm}
       <ContactFormDialog contact={editing} onClose={() => setEditing(null)} onSaved={(c) => done(t('contacts.saved', { name: c.name }))} />
-      <TagsDialog
-        open={tagsOpen}
-        onClose={() => setTagsOpen(false)}
-        calls={contactTagCalls}
-        texts="contacts.tags"
-        confirmLabel="contacts.delete"
-        titleId="contact-tags-title"
-      />
+      <TagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} area={contactTagArea} />
       {view}
     </Box>
   );

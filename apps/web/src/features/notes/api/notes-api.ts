@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ZNote, ZNoteLabelList, ZNoteList, ZOk, type NoteInput } from '@cuadre/contracts';
 import { api } from '@/lib/api';
-import type { TagCalls } from '@/components/tags-dialog';
+import type { TagArea } from '@/components/tags-dialog';
 
 /** Every query of the notes lives under this key; a write refreshes them all. */
 export const notesKeys = {
@@ -32,13 +32,16 @@ export const deleteLabel = (id: string) => api('apps/notes/labels', { method: 'D
 
 export const refreshNotes = (qc: QueryClient) => qc.invalidateQueries({ queryKey: notesKeys.all });
 
-/** The labels dialog's calls (components/tags-dialog). */
-export const noteLabelCalls: TagCalls<typeof notesKeys.labels> = {
+/** The labels dialog's calls and words (components/tags-dialog). */
+export const noteLabelArea: TagArea<typeof notesKeys.labels> = {
   query: labelsQuery,
   create: createLabel,
   rename: renameLabel,
   remove: deleteLabel,
   refresh: refreshNotes,
+  texts: 'notes.labels',
+  confirmLabel: 'notes.delete',
+  titleId: 'note-labels-title',
 };
 
 /** A reminder as the datetime-local field writes it (local time, to the minute), and back to an instant. */

@@ -6,11 +6,20 @@ import { z } from 'zod/mini';
 import { Alert, Autocomplete, Box, Button, Chip, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { NOTE_CONTENT_MAX, NOTE_IMAGE_MAX_BYTES, text, type Note, type NoteInput } from '@cuadre/contracts';
 import { FormDialog } from '@/components/form/form-dialog';
-import { ChecklistField } from '@/components/form/checklist-field';
+import { ChecklistField, type ChecklistTexts } from '@/components/form/checklist-field';
 import { FormTextField } from '@/components/form/fields';
 import { Icon } from '@/components/icon';
 import { useErrorText } from '@/lib/error-text';
 import { createNote, fromLocalInput, labelsQuery, refreshNotes, toLocalInput, updateNote, uploadNoteImage } from '../api/notes-api';
+
+/** The checklist's words (the checklist field's). */
+const CHECKLIST_TEXTS: ChecklistTexts = {
+  legend: 'notes.fields.checklist',
+  item: 'notes.fields.item',
+  done: 'notes.fields.itemDone',
+  remove: 'notes.fields.removeItem',
+  add: 'notes.fields.addItem',
+};
 
 export interface NoteFormValues {
   title: string;
@@ -90,18 +99,7 @@ export function NoteDialog({
           {note && <NoteImage note={note} />}
           <FormTextField control={form.control} name="title" label={t('notes.fields.title')} fullWidth autoFocus />
           <FormTextField control={form.control} name="content" label={t('notes.fields.content')} fullWidth multiline minRows={3} />
-          <ChecklistField
-            control={form.control}
-            name="tasks"
-            textKey="content"
-            texts={{
-              legend: 'notes.fields.checklist',
-              item: 'notes.fields.item',
-              done: 'notes.fields.itemDone',
-              remove: 'notes.fields.removeItem',
-              add: 'notes.fields.addItem',
-            }}
-          />
+          <ChecklistField control={form.control} name="tasks" textKey="content" texts={CHECKLIST_TEXTS} />
           <Controller
             control={form.control}
             name="labels"

@@ -26,7 +26,7 @@ import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, QueryView, allOf } from '@/components/page-states';
-import { deleteNote, labelsQuery, noteLabelCalls, notesKeys, notesQuery, refreshNotes, updateNote } from '../api/notes-api';
+import { deleteNote, labelsQuery, noteLabelArea, notesKeys, notesQuery, refreshNotes, updateNote } from '../api/notes-api';
 import { TagsDialog } from '@/components/tags-dialog';
 import { NoteDialog } from '../components/note-dialog';
 
@@ -296,14 +296,7 @@ export default function Notes() {
         }}
         onSaved={(n) => done(t('notes.saved', { name: n.title || t('notes.untitled') }))}
       />
-      <TagsDialog
-        open={labelsOpen}
-        onClose={() => setLabelsOpen(false)}
-        calls={noteLabelCalls}
-        texts="notes.labels"
-        confirmLabel="notes.delete"
-        titleId="note-labels-title"
-      />
+      <TagsDialog open={labelsOpen} onClose={() => setLabelsOpen(false)} area={noteLabelArea} />
       <ConfirmDialog
         open={removing !== null}
         title={t('notes.deleteTitle')}

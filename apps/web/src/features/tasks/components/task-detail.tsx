@@ -7,12 +7,21 @@ import { z } from 'zod/mini';
 import { Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { text, type Task, type TaskChanges, type TaskTag } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ChecklistField } from '@/components/form/checklist-field';
+import { ChecklistField, type ChecklistTexts } from '@/components/form/checklist-field';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { QueryView } from '@/components/page-states';
 import { createTaskTag, deleteTask, refreshTasks, taskQuery, taskTagsQuery, tasksKeys, updateTask } from '../api/tasks-api';
+
+/** The subtasks' words (the checklist field's). */
+const SUBTASK_TEXTS: ChecklistTexts = {
+  legend: 'tasks.fields.subTasks',
+  item: 'tasks.fields.subTask',
+  done: 'tasks.fields.subTaskDone',
+  remove: 'tasks.fields.removeSubTask',
+  add: 'tasks.fields.addSubTask',
+};
 
 export interface TaskFormValues {
   title: string;
@@ -178,18 +187,7 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
               )}
             />
             <FormTextField control={form.control} name="notes" label={t('tasks.fields.notes')} fullWidth multiline minRows={3} />
-            <ChecklistField
-              control={form.control}
-              name="subTasks"
-              textKey="title"
-              texts={{
-                legend: 'tasks.fields.subTasks',
-                item: 'tasks.fields.subTask',
-                done: 'tasks.fields.subTaskDone',
-                remove: 'tasks.fields.removeSubTask',
-                add: 'tasks.fields.addSubTask',
-              }}
-            />
+            <ChecklistField control={form.control} name="subTasks" textKey="title" texts={SUBTASK_TEXTS} />
           </>
         )}
         <FormFooter

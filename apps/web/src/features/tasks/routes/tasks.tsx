@@ -18,7 +18,7 @@ import {
   reorderTasks,
   setOrderNow,
   taskSearchQuery,
-  taskTagCalls,
+  taskTagArea,
   taskTagsQuery,
   tasksKeys,
   tasksQuery,
@@ -213,14 +213,7 @@ export default function Tasks() {
           </Paper>
         )}
       </Box>
-      <TagsDialog
-        open={tagsOpen}
-        onClose={() => setTagsOpen(false)}
-        calls={taskTagCalls}
-        texts="tasks.tags"
-        confirmLabel="tasks.delete"
-        titleId="task-tags-title"
-      />
+      <TagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} area={taskTagArea} />
       <ConfirmDialog
         open={removing !== null}
         title={t(removing?.type === 'section' ? 'tasks.deleteSectionTitle' : 'tasks.deleteTitle')}
