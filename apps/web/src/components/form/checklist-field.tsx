@@ -43,7 +43,7 @@ export function ChecklistField<T extends FieldValues>({
               name={`${name}.${i}.completed` as Path<T>}
               render={({ field }) => (
                 <Checkbox
-                  checked={field.value as boolean}
+                  checked={field.value}
                   onChange={(e) => field.onChange(e.target.checked)}
                   slotProps={{ input: { 'aria-label': t(texts.done, { n: i + 1 }) } }}
                 />
