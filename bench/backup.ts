@@ -11,7 +11,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { hashPassword, usePasswordProfile } from '../apps/server/src/lib/passwords.js';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.js';
 import { backupCommand, restoreCommand, type Target } from '../apps/server/src/modules/backup/commands.js';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { freshPostgres, quantile, startServer, stop } from './lib.js';
 
 const OWNERS = Number(process.env.OWNERS ?? 1000);
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
@@ -41,11 +41,6 @@ async function populate(target: Target) {
   await db.execute(sql`analyze`);
   await database.close();
 }
-
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 
 /** Single-entry writes, one after another, while `during` runs (or for `ms` without it): each write's time. */
 async function writes(url: string, token: string, categoryId: string, until: Promise<unknown>) {

@@ -12,11 +12,9 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { hashPassword, usePasswordProfile } from '../apps/server/src/lib/passwords.js';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { freshPostgres, p50p99, startServer, stop } from './lib.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const PASSWORD = 'Bench-Chat-Ledger-2026';
 const OWNER = 'owner@chat.bench.cuadre.test';
 const ADMIN = 'admin@chat.bench.cuadre.test';
@@ -104,8 +102,8 @@ async function measure(label: string, env: Env, processes: 1 | 2) {
     }
     ws.close();
     console.log(`${label}: ${ROUNDS} messages, one after another`);
-    console.log(`  sent → other tab told (WebSocket)       p50 ${ms(quantile(told, 0.5))}  p99 ${ms(quantile(told, 0.99))}`);
-    console.log(`  sent → message read by the other tab    p50 ${ms(quantile(shown, 0.5))}  p99 ${ms(quantile(shown, 0.99))}`);
+    console.log(`  sent → other tab told (WebSocket)       ${p50p99(told)}`);
+    console.log(`  sent → message read by the other tab    ${p50p99(shown)}`);
   } finally {
     if (second !== first) await stop(second.proc);
     await stop(first.proc);

@@ -9,12 +9,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildStale } from '../scripts/build.mjs';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { freshPostgres, p50p99, startServer, stop } from './lib.js';
 import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 /** Five outflow categories of the default chart (advertising, vehicle, insurance, office, utilities). */
 const BUDGETED = ['09', '10', '12', '15', '23'].map((n) => `00000000-0000-4000-8000-0000000000${n}`);
 
@@ -52,7 +50,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
         await call('GET', p);
         times.push(performance.now() - t);
       }
-      console.log(`  ${name}`.padEnd(36) + `p50 ${ms(quantile(times, 0.5))}  p99 ${ms(quantile(times, 0.99))}`);
+      console.log(`  ${name}`.padEnd(36) + `${p50p99(times)}`);
     }
   } finally {
     await stop(proc);

@@ -7,12 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStale } from '../scripts/build.mjs';
-import { startServer, stop } from './lib.js';
+import { quantile, startServer, stop } from './lib.js';
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const SIZE = Number(process.env.SIZE_MB ?? 10) * 1024 * 1024;
 const admin = { email: 'admin@bench.cuadre.test', password: 'Bench-Files-Admin-2026' };
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 await buildStale();

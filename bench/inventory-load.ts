@@ -2,19 +2,13 @@
 // the others with 10), on PGlite and, when DATABASE_URL is set, PostgreSQL: p50 and p99 of a page, a
 // search and a sort, one request after another. Prints figures; asserts nothing.
 //   npm run bench:inventory -w @cuadre/bench   (ROUNDS=300, ONLY=pglite|postgres)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { onEachDatabase, p50p99, startServer, stop, timeRounds } from './lib.js';
 import { heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 export const HEAVY_PRODUCTS = 10_000;
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** 10,000 products for the heavy owner, 10 for each of the others, written straight into the database. */
 async function populateProducts(env: { DATA_DIR: string; DATABASE_URL?: string }) {
@@ -66,36 +60,12 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     ];
     for (const [name, query] of calls) {
       const length = await get(query);
-      const times: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        const t = performance.now();
-        await get(query);
-        times.push(performance.now() - t);
-      }
-      console.log(`  ${name}`.padEnd(40) + `p50 ${ms(quantile(times, 0.5))}  p99 ${ms(quantile(times, 0.99))}  (${length} match)`);
+      const times = await timeRounds(ROUNDS, () => get(query));
+      console.log(`  ${name}`.padEnd(40) + `${p50p99(times)}  (${length} match)`);
     }
   } finally {
     await stop(proc);
   }
 }
 
-await buildStale(['server'], { log: () => {} });
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(path.join(tmpdir(), 'cuadre-bench-inventory-'));
-  dirs.push(d);
-  return d;
-};
-try {
-  if (process.env.ONLY !== 'postgres') await measure('PGlite', { DATA_DIR: tmp() });
-  if (process.env.DATABASE_URL && process.env.ONLY !== 'pglite') {
-    const db = await freshPostgres();
-    try {
-      await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
-    } finally {
-      await db.drop();
-    }
-  } else if (!process.env.DATABASE_URL) console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
-} finally {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-}
+await onEachDatabase('inventory', measure);

@@ -1,10 +1,14 @@
-// What the benchmarks share: a free port, the compiled server as a process, a throwaway PostgreSQL database.
+// What the benchmarks share: a free port, the compiled server as a process, a throwaway PostgreSQL database,
+// a run on each database, and the percentiles they print.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import autocannon, { type Result as LoadResult } from 'autocannon';
+import { buildStale } from '../scripts/build.mjs';
 
 export type { LoadResult };
 
@@ -68,3 +72,54 @@ export const load = (url: string, opts: { connections: number; duration: number;
   new Promise((resolve, reject) =>
     autocannon({ url, connections: opts.connections, duration: opts.duration, headers: opts.headers ?? {} }, (err, res) => (err ? reject(err) : resolve(res))),
   );
+
+/** The sample below which a share `q` of them fall (nearest rank); 0 for none. */
+export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+
+export const ms = (n: number, digits = 1) => `${n.toFixed(digits)} ms`;
+
+/** "p50 1.2 ms  p99 3.4 ms" of some timings in milliseconds. */
+export const p50p99 = (times: number[]) => `p50 ${ms(quantile(times, 0.5))}  p99 ${ms(quantile(times, 0.99))}`;
+
+/** `rounds` calls of `call`, one after another: how long each took, in milliseconds. */
+export async function timeRounds(rounds: number, call: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+/**
+ * Builds the server if it is stale, then `measure`s on PGlite and, when DATABASE_URL is set, on a
+ * throwaway PostgreSQL database (ONLY=pglite|postgres picks one), each in a fresh data folder that
+ * is removed after. `postgresEnv` adds to the PostgreSQL run's environment (e.g. REDIS_URL).
+ */
+export async function onEachDatabase(
+  name: string,
+  measure: (label: string, env: { DATA_DIR: string; DATABASE_URL?: string; REDIS_URL?: string }) => Promise<void>,
+  postgresEnv: { REDIS_URL?: string } = {},
+) {
+  await buildStale(['server'], { log: () => {} });
+  const dirs: string[] = [];
+  const tmp = () => {
+    const d = mkdtempSync(path.join(tmpdir(), `cuadre-bench-${name}-`));
+    dirs.push(d);
+    return d;
+  };
+  try {
+    if (process.env.ONLY !== 'postgres') await measure('PGlite', { DATA_DIR: tmp() });
+    if (process.env.DATABASE_URL && process.env.ONLY !== 'pglite') {
+      const db = await freshPostgres();
+      try {
+        await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url, ...postgresEnv });
+      } finally {
+        await db.drop();
+      }
+    } else if (!process.env.DATABASE_URL) console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
+  } finally {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}

@@ -3,20 +3,14 @@
 // another open tab: the WebSocket's "panels" message, then the messages list that the badge counts.
 // On PGlite and, when DATABASE_URL is set, PostgreSQL with Redis fan-out (REDIS_URL, default local).
 // Prints figures; asserts nothing.   npm run bench:panels -w @cuadre/bench   (ROUNDS=400)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { onEachDatabase, p50p99, startServer, stop } from './lib.js';
 import { heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 400);
 const EVENTS = 30;
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const ADMIN = 'owner2@bench.cuadre.test';
 
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string; REDIS_URL?: string }) {
@@ -56,8 +50,8 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       if (i >= queries.length) times[q]!.push(performance.now() - t);
     }
     const all = Object.values(times).flat();
-    console.log(`  search, ${all.length} requests one after another   p50 ${ms(quantile(all, 0.5))}  p99 ${ms(quantile(all, 0.99))}`);
-    for (const q of queries) console.log(`    "${q}"`.padEnd(22) + `p50 ${ms(quantile(times[q]!, 0.5))}  p99 ${ms(quantile(times[q]!, 0.99))}`);
+    console.log(`  search, ${all.length} requests one after another   ${p50p99(all)}`);
+    for (const q of queries) console.log(`    "${q}"`.padEnd(22) + `${p50p99(times[q]!)}`);
 
     // Event to badge: the owner's tab listens; the administrator answers; the tab is told, and reads its messages.
     const ws = new WebSocket(`${url.replace('http', 'ws')}/api/common/events`);
@@ -83,30 +77,11 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       badge.push(performance.now() - t);
     }
     ws.close();
-    console.log(`  event → tab told (WebSocket)      p50 ${ms(quantile(told, 0.5))}  p99 ${ms(quantile(told, 0.99))}  (${EVENTS} answers)`);
-    console.log(`  event → badge data read           p50 ${ms(quantile(badge, 0.5))}  p99 ${ms(quantile(badge, 0.99))}`);
+    console.log(`  event → tab told (WebSocket)      ${p50p99(told)}  (${EVENTS} answers)`);
+    console.log(`  event → badge data read           ${p50p99(badge)}`);
   } finally {
     await stop(proc);
   }
 }
 
-await buildStale(['server'], { log: () => {} });
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(path.join(tmpdir(), 'cuadre-bench-panels-'));
-  dirs.push(d);
-  return d;
-};
-try {
-  if (process.env.ONLY !== 'postgres') await measure('PGlite', { DATA_DIR: tmp() });
-  if (process.env.DATABASE_URL && process.env.ONLY !== 'pglite') {
-    const db = await freshPostgres();
-    try {
-      await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
-    } finally {
-      await db.drop();
-    }
-  } else if (!process.env.DATABASE_URL) console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
-} finally {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-}
+await onEachDatabase('panels', measure, { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });

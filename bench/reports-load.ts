@@ -3,21 +3,15 @@
 // timed on their own; the import of 10,000 statement rows (preview and commit); the year-end package of a
 // year with 500 receipts. On PGlite and, when DATABASE_URL is set, PostgreSQL. Prints figures; asserts nothing.
 //   npm run bench:reports -w @cuadre/bench   (DURATION=8 CONNECTIONS=10)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { buildStale } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { ReportsRepository } from '../apps/server/src/modules/reports/reports.repository.js';
-import { freshPostgres, load, startServer, stop } from './lib.js';
+import { load, ms, onEachDatabase, quantile, startServer, stop } from './lib.js';
 import { heavy, populate } from './populate.js';
 
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const run = (url: string, headers: Record<string, string> = {}) => load(url, { connections: CONNECTIONS, duration: DURATION, headers });
 
@@ -112,23 +106,4 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   }
 }
 
-await buildStale(['server'], { log: () => {} });
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(path.join(tmpdir(), 'cuadre-bench-reports-'));
-  dirs.push(d);
-  return d;
-};
-try {
-  if (process.env.ONLY !== 'postgres') await measure('PGlite', { DATA_DIR: tmp() });
-  if (process.env.DATABASE_URL && process.env.ONLY !== 'pglite') {
-    const db = await freshPostgres();
-    try {
-      await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
-    } finally {
-      await db.drop();
-    }
-  } else if (!process.env.DATABASE_URL) console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
-} finally {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-}
+await onEachDatabase('reports', measure);

@@ -7,13 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStale } from '../scripts/build.mjs';
-import { freshPostgres, startServer, stop } from './lib.js';
+import { freshPostgres, ms, quantile, startServer, stop } from './lib.js';
 
 const RUNS = Number(process.env.RUNS ?? 30);
 const TASKS = Number(process.env.TASKS ?? 500);
 const admin = { email: 'admin@bench.cuadre.test', password: 'Bench-Tasks-Admin-2026' };
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function measure(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-bench-tasks-'));

@@ -16,11 +16,12 @@ import {
   ZOk,
 } from '@cuadre/contracts';
 import { centsText, CSV_BOM, csvRow } from '../../lib/csv.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { readUpload } from '../../lib/uploads.js';
+import { sendStoredFile } from '../../lib/downloads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
 import type { EntriesService } from './entries.service.js';
-import { bookErrors, validation } from '../../lib/errors.js';
+import { bookErrors } from '../../lib/errors.js';
 
 const errors = { ...bookErrors, 413: ZApiError, 415: ZApiError };
 const EXPORT_LIMIT = 100_000;
@@ -158,8 +159,12 @@ export function entryRoutes(app: FastifyInstance, entries: EntriesService, guard
       },
     },
     async (req, reply) => {
-      const upload = await readOneFile(req, { field: 'file', maxBytes: MAX_ATTACHMENT_BYTES, tooLarge: 'The file is larger than 10 MB' });
-      if (!upload) throw validation('Send the file', [{ path: 'file', message: 'Send the file' }]);
+      const upload = await readUpload(req, {
+        field: 'file',
+        maxBytes: MAX_ATTACHMENT_BYTES,
+        tooLarge: 'The file is larger than 10 MB',
+        missing: 'Send the file',
+      });
       return reply.status(201).send(await entries.attach(authOf(req), req.params.id, upload));
     },
   );
@@ -177,19 +182,7 @@ export function entryRoutes(app: FastifyInstance, entries: EntriesService, guard
     },
     async (req, reply) => {
       const { row, stream } = await entries.attachment(authOf(req), req.params.id);
-      const download = req.query.download === '1' || req.query.download === 'true';
-      const ascii = row.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return (
-        reply
-          .header('content-type', row.mime)
-          .header('content-length', row.size)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
-          // A file, not JSON: the response schemas describe the errors only.
-          .send(stream as never) // never: a file stream; the route's schemas describe only the JSON errors
-      );
+      return sendStoredFile(reply, { name: row.fileName, mime: row.mime, size: row.size, stream }, req.query.download);
     },
   );
   r.delete('/api/attachments/:id', { ...opts, schema: { tags, summary: 'Remove a receipt', params: ZIdParam, response: { 200: ZOk, ...errors } } }, (req) =>

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES, ErrorCode, ZApiError, ZIdParam, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
-import { AppError } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { AVATAR_MAX_BYTES, ZApiError, ZIdParam, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
+import { readUpload } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { CommonService } from './common.service.js';
 import { navigationFor } from './navigation.js';
@@ -45,8 +44,12 @@ export function commonRoutes(app: FastifyInstance, common: CommonService, guards
       schema: { tags, summary: 'Upload an avatar (JPEG, PNG or WebP, up to 2 MB)', consumes: ['multipart/form-data'], response: { 200: ZUser, ...errors } },
     },
     async (req) => {
-      const file = await readOneFile(req, { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' });
-      if (!file) throw new AppError(400, ErrorCode.VALIDATION, 'Attach an image', [{ path: 'avatar', message: 'Attach an image' }]);
+      const file = await readUpload(req, {
+        field: 'avatar',
+        maxBytes: AVATAR_MAX_BYTES,
+        tooLarge: 'The image is larger than 2 MB',
+        missing: 'Attach an image',
+      });
       return common.setAvatar(authOf(req), file.data);
     },
   );

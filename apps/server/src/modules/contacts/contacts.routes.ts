@@ -19,8 +19,8 @@ import {
   ZUuid,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
-import { notFound, validation } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { notFound } from '../../lib/errors.js';
+import { readUploadFor } from '../../lib/uploads.js';
 import type { ContactsService } from './contacts.service.js';
 import { flagSvg } from './countries.js';
 
@@ -124,11 +124,14 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService, g
       },
     },
     async (req) => {
-      const file = await readOneFile(req, { field: 'avatar', maxBytes: CONTACT_AVATAR_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' });
-      if (!file) throw validation('Attach an image', [{ path: 'avatar', message: 'Attach an image' }]);
-      const id = ZUuid.safeParse(file.fields.id ?? '');
-      if (!id.success) throw validation('Name the contact (field "id" before the file)', [{ path: 'id', message: 'Not a valid id' }]);
-      return contacts.setAvatar(authOf(req), id.data, file.data);
+      const file = await readUploadFor(req, {
+        field: 'avatar',
+        maxBytes: CONTACT_AVATAR_MAX_BYTES,
+        tooLarge: 'The image is larger than 2 MB',
+        missing: 'Attach an image',
+        idMissing: 'Name the contact (field "id" before the file)',
+      });
+      return contacts.setAvatar(authOf(req), file.id, file.data);
     },
   );
   // Public by design, as a user's avatar: an <img> cannot send a bearer token. The key's second part is random.

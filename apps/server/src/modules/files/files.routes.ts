@@ -14,8 +14,8 @@ import {
   ZFolderCreateBody,
   ZUploadQuery,
 } from '@cuadre/contracts';
-import { validation } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { readUpload } from '../../lib/uploads.js';
+import { sendStoredFile } from '../../lib/downloads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { FilesService } from './files.service.js';
 
@@ -71,8 +71,12 @@ export function fileRoutes(app: FastifyInstance, files: FilesService, guards: Gu
       },
     },
     async (req, reply) => {
-      const upload = await readOneFile(req, { field: 'file', maxBytes: MAX_STORED_FILE_BYTES, tooLarge: `The file is larger than ${MB} MB` });
-      if (!upload) throw validation('Send the file', [{ path: 'file', message: 'Send the file' }]);
+      const upload = await readUpload(req, {
+        field: 'file',
+        maxBytes: MAX_STORED_FILE_BYTES,
+        tooLarge: `The file is larger than ${MB} MB`,
+        missing: 'Send the file',
+      });
       return reply.status(201).send(await files.upload(authOf(req), req.query.folderId, upload));
     },
   );
@@ -89,16 +93,7 @@ export function fileRoutes(app: FastifyInstance, files: FilesService, guards: Gu
     },
     async (req, reply) => {
       const file = await files.download(authOf(req), req.query.id);
-      const download = req.query.download === '1' || req.query.download === 'true';
-      const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .send(file.stream as never); // never: a file stream; the route's schemas describe only the JSON errors
+      return sendStoredFile(reply, file, req.query.download);
     },
   );
   r.patch(

@@ -17,10 +17,9 @@ import {
   ZSupportRequest,
   ZSupportRequestBody,
   ZSupportRequestList,
-  ErrorCode,
 } from '@cuadre/contracts';
-import { AppError, notFound } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { notFound } from '../../lib/errors.js';
+import { readUpload } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { accountLanguage } from '../../lib/language.js';
 import { helpLibrary } from './help-content.js';
@@ -120,8 +119,12 @@ export function helpRoutes(app: FastifyInstance, support: SupportService, guards
       },
     },
     async (req) => {
-      const file = await readOneFile(req, { field: 'screenshot', maxBytes: SUPPORT_SCREENSHOT_MAX_BYTES, tooLarge: 'The screenshot is larger than 5 MB' });
-      if (!file) throw new AppError(400, ErrorCode.VALIDATION, 'Attach an image', [{ path: 'screenshot', message: 'Attach an image' }]);
+      const file = await readUpload(req, {
+        field: 'screenshot',
+        maxBytes: SUPPORT_SCREENSHOT_MAX_BYTES,
+        tooLarge: 'The screenshot is larger than 5 MB',
+        missing: 'Attach an image',
+      });
       return support.attachScreenshot(authOf(req), req.params.id, file.data);
     },
   );

@@ -25,8 +25,7 @@ import {
   ZVendorPatchBody,
 } from '@cuadre/contracts';
 import { z } from 'zod/mini';
-import { validation } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { readUploadFor } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { InventoryService } from './inventory.service.js';
 
@@ -103,11 +102,14 @@ export function inventoryRoutes(app: FastifyInstance, inventory: InventoryServic
       },
     },
     async (req) => {
-      const file = await readOneFile(req, { field: 'image', maxBytes: PRODUCT_IMAGE_MAX_BYTES, tooLarge: `The image is larger than ${imageMb} MB` });
-      if (!file) throw validation('Attach an image', [{ path: 'image', message: 'Attach an image' }]);
-      const id = ZUuid.safeParse(file.fields.id ?? '');
-      if (!id.success) throw validation('Name the product (field "id" before the file)', [{ path: 'id', message: 'Not a valid id' }]);
-      return inventory.addImage(authOf(req), id.data, file.data);
+      const file = await readUploadFor(req, {
+        field: 'image',
+        maxBytes: PRODUCT_IMAGE_MAX_BYTES,
+        tooLarge: `The image is larger than ${imageMb} MB`,
+        missing: 'Attach an image',
+        idMissing: 'Name the product (field "id" before the file)',
+      });
+      return inventory.addImage(authOf(req), file.id, file.data);
     },
   );
   // Public by design, as a contact's avatar: an <img> cannot send a bearer token. The key's second part is random.

@@ -24,8 +24,8 @@ import {
   ZMailSendBody,
   ZOk,
 } from '@cuadre/contracts';
-import { validation } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { readUpload } from '../../lib/uploads.js';
+import { sendStoredFile } from '../../lib/downloads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { MailboxService } from './mailbox.service.js';
 
@@ -173,8 +173,12 @@ export function mailboxRoutes(app: FastifyInstance, mailbox: MailboxService, gua
       },
     },
     async (req) => {
-      const file = await readOneFile(req, { field: 'file', maxBytes: MAIL_ATTACHMENT_MAX_BYTES, tooLarge: 'The file is larger than 10 MB' });
-      if (!file) throw validation('Attach a file', [{ path: 'file', message: 'Attach a file' }]);
+      const file = await readUpload(req, {
+        field: 'file',
+        maxBytes: MAIL_ATTACHMENT_MAX_BYTES,
+        tooLarge: 'The file is larger than 10 MB',
+        missing: 'Attach a file',
+      });
       return mailbox.attach(authOf(req), req.query.mailId, file);
     },
   );
@@ -196,16 +200,7 @@ export function mailboxRoutes(app: FastifyInstance, mailbox: MailboxService, gua
     },
     async (req, reply) => {
       const file = await mailbox.download(authOf(req), req.query.id);
-      const download = req.query.download === '1' || req.query.download === 'true';
-      const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-        .send(file.stream as never); // never: a file stream; the route's schemas describe only the JSON errors
+      return sendStoredFile(reply, file, req.query.download);
     },
   );
 }

@@ -28,8 +28,7 @@ import {
   ZTaskTagPatchBody,
   ZUuid,
 } from '@cuadre/contracts';
-import { validation } from '../../lib/errors.js';
-import { readOneFile } from '../../lib/uploads.js';
+import { readUploadFor } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { NotesService } from './notes.service.js';
 import type { TasksService } from './tasks.service.js';
@@ -110,11 +109,14 @@ export function noteRoutes(app: FastifyInstance, notes: NotesService, guards: Gu
       },
     },
     async (req) => {
-      const file = await readOneFile(req, { field: 'image', maxBytes: NOTE_IMAGE_MAX_BYTES, tooLarge: 'The image is larger than 5 MB' });
-      if (!file) throw validation('Attach an image', [{ path: 'image', message: 'Attach an image' }]);
-      const id = ZUuid.safeParse(file.fields.id ?? '');
-      if (!id.success) throw validation('Name the note (field "id" before the file)', [{ path: 'id', message: 'Not a valid id' }]);
-      return notes.setImage(authOf(req), id.data, file.data);
+      const file = await readUploadFor(req, {
+        field: 'image',
+        maxBytes: NOTE_IMAGE_MAX_BYTES,
+        tooLarge: 'The image is larger than 5 MB',
+        missing: 'Attach an image',
+        idMissing: 'Name the note (field "id" before the file)',
+      });
+      return notes.setImage(authOf(req), file.id, file.data);
     },
   );
   // Public by design, as a contact's avatar: an <img> cannot send a bearer token. The key's second part is random.

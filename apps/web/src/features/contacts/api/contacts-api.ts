@@ -11,6 +11,7 @@ import {
   type ContactChanges,
 } from '@cuadre/contracts';
 import { api } from '@/lib/api';
+import type { TagArea } from '@/components/tags-dialog';
 
 /** Every query of the contacts lives under this key; a write refreshes them all (and the books, whose entries name contacts). */
 export const contactsKeys = {
@@ -75,3 +76,15 @@ export const deleteTag = (id: string) => api('apps/contacts/tag', { method: 'DEL
 /** After a write: the contacts, and the books' entries that show a contact's name. */
 export const refreshContacts = (qc: QueryClient) =>
   Promise.all([qc.invalidateQueries({ queryKey: contactsKeys.all }), qc.invalidateQueries({ queryKey: ['books'] })]);
+
+/** The tags dialog's calls and words (components/tags-dialog). */
+export const contactTagArea: TagArea<typeof contactsKeys.tags> = {
+  query: tagsQuery,
+  create: createTag,
+  rename: renameTag,
+  remove: deleteTag,
+  refresh: refreshContacts,
+  texts: 'contacts.tags',
+  confirmLabel: 'contacts.delete',
+  titleId: 'contact-tags-title',
+};

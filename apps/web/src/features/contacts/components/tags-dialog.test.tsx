@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp } from '@/test/render';
 import { setScreenWide } from '@/test/screen';
-import { TagsDialog } from './tags-dialog';
+import { TagsDialog } from '@/components/tags-dialog';
+import { contactTagArea } from '../api/contacts-api';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 
-describe('the tags dialog', () => {
+describe("the contacts' tags dialog", () => {
   it('adds, renames, and deletes a tag only after a question', async () => {
     let tags = [{ id: 't-1', title: 'VIP' }];
     const sent: { method: string; path: string; body: unknown }[] = [];
@@ -34,7 +35,7 @@ describe('the tags dialog', () => {
         return json(true);
       }),
     );
-    renderApp(<TagsDialog open onClose={() => undefined} />);
+    renderApp(<TagsDialog open onClose={() => undefined} area={contactTagArea} />);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Contact tags' });
     await within(dialog).findByDisplayValue('VIP');

@@ -10,9 +10,9 @@ import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-l
 import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useRowActions } from '@/components/list-kit/row-actions';
 import { useNotices } from '@/components/notice';
-import { contactsKeys, contactsQuery, createContact, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
+import { contactTagArea, contactsKeys, contactsQuery, createContact, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
 import { ContactFormDialog } from '../components/contact-form-dialog';
-import { TagsDialog } from '../components/tags-dialog';
+import { TagsDialog } from '@/components/tags-dialog';
 
 const column = listColumns<Contact>();
 const CONFIG: ListConfig<'name', 'tag'> = { sorts: ['name'], defaultSort: 'name', defaultOrder: 'asc', filters: { tag: null } };
@@ -162,7 +162,7 @@ export default function Contacts() {
       />
       {actions.confirm}
       <ContactFormDialog contact={editing} onClose={() => setEditing(null)} onSaved={(c) => done(t('contacts.saved', { name: c.name }))} />
-      <TagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} />
+      <TagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} area={contactTagArea} />
       {view}
     </Box>
   );

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ZNote, ZNoteLabelList, ZNoteList, ZOk, type NoteInput } from '@cuadre/contracts';
 import { api } from '@/lib/api';
+import type { TagArea } from '@/components/tags-dialog';
 
 /** Every query of the notes lives under this key; a write refreshes them all. */
 export const notesKeys = {
@@ -30,6 +31,18 @@ export const renameLabel = (id: string, title: string) => api('apps/notes/labels
 export const deleteLabel = (id: string) => api('apps/notes/labels', { method: 'DELETE', query: { id }, schema: ZNoteLabelList });
 
 export const refreshNotes = (qc: QueryClient) => qc.invalidateQueries({ queryKey: notesKeys.all });
+
+/** The labels dialog's calls and words (components/tags-dialog). */
+export const noteLabelArea: TagArea<typeof notesKeys.labels> = {
+  query: labelsQuery,
+  create: createLabel,
+  rename: renameLabel,
+  remove: deleteLabel,
+  refresh: refreshNotes,
+  texts: 'notes.labels',
+  confirmLabel: 'notes.delete',
+  titleId: 'note-labels-title',
+};
 
 /** A reminder as the datetime-local field writes it (local time, to the minute), and back to an instant. */
 export const toLocalInput = (iso: string | null) => {

@@ -1,15 +1,25 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { NOTE_CONTENT_MAX, NOTE_IMAGE_MAX_BYTES, text, type Note, type NoteInput } from '@cuadre/contracts';
 import { FormDialog } from '@/components/form/form-dialog';
+import { ChecklistField, type ChecklistTexts } from '@/components/form/checklist-field';
 import { FormTextField } from '@/components/form/fields';
 import { Icon } from '@/components/icon';
 import { useErrorText } from '@/lib/error-text';
 import { createNote, fromLocalInput, labelsQuery, refreshNotes, toLocalInput, updateNote, uploadNoteImage } from '../api/notes-api';
+
+/** The checklist's words (the checklist field's). */
+const CHECKLIST_TEXTS: ChecklistTexts = {
+  legend: 'notes.fields.checklist',
+  item: 'notes.fields.item',
+  done: 'notes.fields.itemDone',
+  remove: 'notes.fields.removeItem',
+  add: 'notes.fields.addItem',
+};
 
 export interface NoteFormValues {
   title: string;
@@ -89,7 +99,7 @@ export function NoteDialog({
           {note && <NoteImage note={note} />}
           <FormTextField control={form.control} name="title" label={t('notes.fields.title')} fullWidth autoFocus />
           <FormTextField control={form.control} name="content" label={t('notes.fields.content')} fullWidth multiline minRows={3} />
-          <Checklist form={form} />
+          <ChecklistField control={form.control} name="tasks" textKey="content" texts={CHECKLIST_TEXTS} />
           <Controller
             control={form.control}
             name="labels"
@@ -132,50 +142,6 @@ export function NoteDialog({
         </Stack>
       )}
     </FormDialog>
-  );
-}
-
-type Form = Parameters<Parameters<typeof FormDialog<NoteFormValues, Note>>[0]['children']>[0]['form'];
-
-function Checklist({ form }: { form: Form }) {
-  const { t } = useTranslation();
-  const items = useFieldArray({ control: form.control, name: 'tasks' });
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-        {t('notes.fields.checklist')}
-      </Typography>
-      <Stack spacing={1}>
-        {items.fields.map((f, i) => (
-          <Stack key={f.id} direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-            <Controller
-              control={form.control}
-              name={`tasks.${i}.completed`}
-              render={({ field }) => (
-                <Checkbox
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  slotProps={{ input: { 'aria-label': t('notes.fields.itemDone', { n: i + 1 }) } }}
-                />
-              )}
-            />
-            <FormTextField control={form.control} name={`tasks.${i}.content`} label={t('notes.fields.item', { n: i + 1 })} size="small" fullWidth />
-            <Tooltip title={t('notes.fields.removeItem', { n: i + 1 })}>
-              <IconButton aria-label={t('notes.fields.removeItem', { n: i + 1 })} onClick={() => items.remove(i)}>
-                <Icon name="heroicons_outline:trash" size={20} />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        ))}
-        <Button
-          sx={{ alignSelf: 'flex-start' }}
-          startIcon={<Icon name="heroicons_outline:plus" size={18} />}
-          onClick={() => items.append({ content: '', completed: false })}
-        >
-          {t('notes.fields.addItem')}
-        </Button>
-      </Stack>
-    </Box>
   );
 }
 

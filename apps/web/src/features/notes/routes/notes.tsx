@@ -26,8 +26,8 @@ import { Icon } from '@/components/icon';
 import { useNotices } from '@/components/notice';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState, QueryView, allOf } from '@/components/page-states';
-import { deleteNote, labelsQuery, notesKeys, notesQuery, refreshNotes, updateNote } from '../api/notes-api';
-import { LabelsDialog } from '../components/labels-dialog';
+import { deleteNote, labelsQuery, noteLabelArea, notesKeys, notesQuery, refreshNotes, updateNote } from '../api/notes-api';
+import { TagsDialog } from '@/components/tags-dialog';
 import { NoteDialog } from '../components/note-dialog';
 
 /**
@@ -296,7 +296,7 @@ export default function Notes() {
         }}
         onSaved={(n) => done(t('notes.saved', { name: n.title || t('notes.untitled') }))}
       />
-      <LabelsDialog open={labelsOpen} onClose={() => setLabelsOpen(false)} />
+      <TagsDialog open={labelsOpen} onClose={() => setLabelsOpen(false)} area={noteLabelArea} />
       <ConfirmDialog
         open={removing !== null}
         title={t('notes.deleteTitle')}

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ZOk, ZTask, ZTaskList, ZTaskSearchResult, ZTaskTag, ZTaskTagList, type Task, type TaskChanges, type TaskType } from '@cuadre/contracts';
 import { api } from '@/lib/api';
+import type { TagArea } from '@/components/tags-dialog';
 
 /** Every query of the tasks lives under this key; a write refreshes them all. */
 export const tasksKeys = {
@@ -33,6 +34,18 @@ export const renameTaskTag = (id: string, title: string) => api('apps/tasks/tag'
 export const deleteTaskTag = (id: string) => api('apps/tasks/tag', { method: 'DELETE', query: { id }, schema: ZOk });
 
 export const refreshTasks = (qc: QueryClient) => qc.invalidateQueries({ queryKey: tasksKeys.all });
+
+/** The tags dialog's calls and words (components/tags-dialog). */
+export const taskTagArea: TagArea<typeof tasksKeys.tags> = {
+  query: taskTagsQuery,
+  create: createTaskTag,
+  rename: renameTaskTag,
+  remove: deleteTaskTag,
+  refresh: refreshTasks,
+  texts: 'tasks.tags',
+  confirmLabel: 'tasks.delete',
+  titleId: 'task-tags-title',
+};
 
 /** `ids` with the item at `from` moved to `to`. */
 export function moved<T>(items: T[], from: number, to: number): T[] {

@@ -2,16 +2,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { text, type Task, type TaskChanges, type TaskTag } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ChecklistField, type ChecklistTexts } from '@/components/form/checklist-field';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { QueryView } from '@/components/page-states';
 import { createTaskTag, deleteTask, refreshTasks, taskQuery, taskTagsQuery, tasksKeys, updateTask } from '../api/tasks-api';
+
+/** The subtasks' words (the checklist field's). */
+const SUBTASK_TEXTS: ChecklistTexts = {
+  legend: 'tasks.fields.subTasks',
+  item: 'tasks.fields.subTask',
+  done: 'tasks.fields.subTaskDone',
+  remove: 'tasks.fields.removeSubTask',
+  add: 'tasks.fields.addSubTask',
+};
 
 export interface TaskFormValues {
   title: string;
@@ -96,7 +106,6 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
     },
   });
   const { form } = app;
-  const subTasks = useFieldArray({ control: form.control, name: 'subTasks' });
   const remove = useMutation({
     mutationFn: () => deleteTask(task.id),
     onSuccess: async () => {
@@ -178,41 +187,7 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
               )}
             />
             <FormTextField control={form.control} name="notes" label={t('tasks.fields.notes')} fullWidth multiline minRows={3} />
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-              <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-                {t('tasks.fields.subTasks')}
-              </Typography>
-              <Stack spacing={1}>
-                {subTasks.fields.map((f, i) => (
-                  <Stack key={f.id} direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                    <Controller
-                      control={form.control}
-                      name={`subTasks.${i}.completed`}
-                      render={({ field }) => (
-                        <Checkbox
-                          checked={field.value}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          slotProps={{ input: { 'aria-label': t('tasks.fields.subTaskDone', { n: i + 1 }) } }}
-                        />
-                      )}
-                    />
-                    <FormTextField control={form.control} name={`subTasks.${i}.title`} label={t('tasks.fields.subTask', { n: i + 1 })} size="small" fullWidth />
-                    <Tooltip title={t('tasks.fields.removeSubTask', { n: i + 1 })}>
-                      <IconButton aria-label={t('tasks.fields.removeSubTask', { n: i + 1 })} onClick={() => subTasks.remove(i)}>
-                        <Icon name="heroicons_outline:trash" size={20} />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
-                ))}
-                <Button
-                  sx={{ alignSelf: 'flex-start' }}
-                  startIcon={<Icon name="heroicons_outline:plus" size={18} />}
-                  onClick={() => subTasks.append({ title: '', completed: false })}
-                >
-                  {t('tasks.fields.addSubTask')}
-                </Button>
-              </Stack>
-            </Box>
+            <ChecklistField control={form.control} name="subTasks" textKey="title" texts={SUBTASK_TEXTS} />
           </>
         )}
         <FormFooter

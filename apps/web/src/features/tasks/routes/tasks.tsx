@@ -18,6 +18,7 @@ import {
   reorderTasks,
   setOrderNow,
   taskSearchQuery,
+  taskTagArea,
   taskTagsQuery,
   tasksKeys,
   tasksQuery,
@@ -26,7 +27,7 @@ import {
 import { MarkedTitle } from '../components/marked-title';
 import { TaskDetail } from '../components/task-detail';
 import { TaskList } from '../components/task-list';
-import { TaskTagsDialog } from '../components/task-tags-dialog';
+import { TagsDialog } from '@/components/tags-dialog';
 
 /**
  * /apps/tasks and /apps/tasks/{id}: the owner's tasks in sections, reordered by drag and drop or by
@@ -212,7 +213,7 @@ export default function Tasks() {
           </Paper>
         )}
       </Box>
-      <TaskTagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} />
+      <TagsDialog open={tagsOpen} onClose={() => setTagsOpen(false)} area={taskTagArea} />
       <ConfirmDialog
         open={removing !== null}
         title={t(removing?.type === 'section' ? 'tasks.deleteSectionTitle' : 'tasks.deleteTitle')}

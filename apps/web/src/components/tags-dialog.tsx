@@ -1,21 +1,41 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import type { TaskTag } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
 import { useErrorText } from '@/lib/error-text';
-import { createTaskTag as createTag, deleteTaskTag as deleteTag, refreshTasks, renameTaskTag as renameTag, taskTagsQuery as tagsQuery } from '../api/tasks-api';
 
-/** The owner's task tags: add, rename, delete (a deleted tag leaves every task, after a question). */
-export function TaskTagsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export interface NamedTag {
+  id: string;
+  title: string;
+}
+
+/** An area's tags (contacts' tags, notes' labels, tasks' tags): its calls and its words. */
+export interface TagArea<K extends QueryKey = QueryKey> {
+  query: UseQueryOptions<NamedTag[], Error, NamedTag[], K>;
+  create: (title: string) => Promise<unknown>;
+  rename: (id: string, title: string) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+  /** What to read again after a change (the area's lists show the tags too). */
+  refresh: (qc: QueryClient) => Promise<unknown>;
+  /** The area's key prefix ('contacts.tags'): title, empty, name, rename, delete, new, add, done, deleteTitle, deleteText. */
+  texts: string;
+  /** The key of the question's button ('contacts.delete'). */
+  confirmLabel: string;
+  /** The dialog title's element id. */
+  titleId: string;
+}
+
+/** The owner's tags of one area: add, rename, delete (a deleted tag leaves every item, after a question). */
+export function TagsDialog<K extends QueryKey>({ open, onClose, area }: { open: boolean; onClose: () => void; area: TagArea<K> }) {
+  const { texts, confirmLabel, titleId } = area;
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const tags = useQuery({ ...tagsQuery, enabled: open });
+  const tags = useQuery({ ...area.query, enabled: open });
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [added, setAdded] = useState('');
-  const [removing, setRemoving] = useState<TaskTag | null>(null);
+  const [removing, setRemoving] = useState<NamedTag | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>();
   const errorText = useErrorText(failure);
@@ -25,7 +45,7 @@ export function TaskTagsDialog({ open, onClose }: { open: boolean; onClose: () =
     setFailure(undefined);
     try {
       await work();
-      await refreshTasks(qc);
+      await area.refresh(qc);
     } catch (err) {
       setFailure(err);
     } finally {
@@ -34,11 +54,11 @@ export function TaskTagsDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="task-tags-title" fullWidth maxWidth="xs">
-      <DialogTitle id="task-tags-title">{t('tasks.tags.title')}</DialogTitle>
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t(`${texts}.title`)}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          {(tags.data ?? []).length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('tasks.tags.empty')}</Typography>}
+          {(tags.data ?? []).length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t(`${texts}.empty`)}</Typography>}
           {(tags.data ?? []).map((tag) => {
             const draft = drafts[tag.id] ?? tag.title;
             const changed = draft.trim() !== tag.title && draft.trim() !== '';
@@ -47,27 +67,27 @@ export function TaskTagsDialog({ open, onClose }: { open: boolean; onClose: () =
                 <TextField
                   size="small"
                   fullWidth
-                  label={t('tasks.tags.name')}
+                  label={t(`${texts}.name`)}
                   value={draft}
                   onChange={(e) => setDrafts({ ...drafts, [tag.id]: e.target.value })}
                   onKeyDown={(e) => {
-                    if (e.key === 'Enter' && changed) void run(() => renameTag(tag.id, draft.trim()));
+                    if (e.key === 'Enter' && changed) void run(() => area.rename(tag.id, draft.trim()));
                   }}
                   slotProps={{ htmlInput: { maxLength: 60 } }}
                 />
-                <Tooltip title={t('tasks.tags.rename', { name: tag.title })}>
+                <Tooltip title={t(`${texts}.rename`, { name: tag.title })}>
                   <span>
                     <IconButton
-                      aria-label={t('tasks.tags.rename', { name: tag.title })}
+                      aria-label={t(`${texts}.rename`, { name: tag.title })}
                       disabled={!changed || busy}
-                      onClick={() => void run(() => renameTag(tag.id, draft.trim()))}
+                      onClick={() => void run(() => area.rename(tag.id, draft.trim()))}
                     >
                       <Icon name="heroicons_outline:check" size={20} />
                     </IconButton>
                   </span>
                 </Tooltip>
-                <Tooltip title={t('tasks.tags.delete', { name: tag.title })}>
-                  <IconButton aria-label={t('tasks.tags.delete', { name: tag.title })} disabled={busy} onClick={() => setRemoving(tag)}>
+                <Tooltip title={t(`${texts}.delete`, { name: tag.title })}>
+                  <IconButton aria-label={t(`${texts}.delete`, { name: tag.title })} disabled={busy} onClick={() => setRemoving(tag)}>
                     <Icon name="heroicons_outline:trash" size={20} />
                   </IconButton>
                 </Tooltip>
@@ -80,19 +100,19 @@ export function TaskTagsDialog({ open, onClose }: { open: boolean; onClose: () =
             component="form"
             onSubmit={(e) => {
               e.preventDefault();
-              if (added.trim()) void run(() => createTag(added.trim()).then(() => setAdded('')));
+              if (added.trim()) void run(() => area.create(added.trim()).then(() => setAdded('')));
             }}
           >
             <TextField
               size="small"
               fullWidth
-              label={t('tasks.tags.new')}
+              label={t(`${texts}.new`)}
               value={added}
               onChange={(e) => setAdded(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 60 } }}
             />
             <Button type="submit" variant="outlined" disabled={!added.trim() || busy}>
-              {t('tasks.tags.add')}
+              {t(`${texts}.add`)}
             </Button>
           </Stack>
           {failure !== undefined && <Alert severity="error">{errorText}</Alert>}
@@ -100,20 +120,20 @@ export function TaskTagsDialog({ open, onClose }: { open: boolean; onClose: () =
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('tasks.tags.done')}
+          {t(`${texts}.done`)}
         </Button>
       </DialogActions>
       <ConfirmDialog
         open={removing !== null}
-        title={t('tasks.tags.deleteTitle')}
-        text={t('tasks.tags.deleteText', { name: removing?.title ?? '' })}
-        confirmLabel={t('tasks.delete')}
+        title={t(`${texts}.deleteTitle`)}
+        text={t(`${texts}.deleteText`, { name: removing?.title ?? '' })}
+        confirmLabel={t(confirmLabel)}
         destructive
         pending={busy}
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           const tag = removing!;
-          void run(() => deleteTag(tag.id)).then(() => setRemoving(null));
+          void run(() => area.remove(tag.id)).then(() => setRemoving(null));
         }}
       />
     </Dialog>
