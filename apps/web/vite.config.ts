@@ -57,5 +57,7 @@ export default defineConfig({
     // again (most of the suite's time): src/test/setup.ts puts back after each test what one leaves behind.
     isolate: false,
     maxWorkers: 2,
+    // A form typed into key by key takes 15–20 s in jsdom on a busy 2-core machine: a generous limit, so only a stuck test fails.
+    testTimeout: 60_000,
   },
 });

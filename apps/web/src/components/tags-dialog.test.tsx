@@ -5,7 +5,7 @@ import { renderApp } from '@/test/render';
 import { setScreenWide } from '@/test/screen';
 import { TagsDialog, type NamedTag, type TagArea } from './tags-dialog';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => setScreenWide(true));
 
 /** An area's tags kept here, in the words of `area` ('notes' or 'contacts'), with every call written down. */

@@ -5,7 +5,7 @@ import { renderApp, testQueryClient } from '@/test/render';
 import { LanguageSwitcher } from './language-switcher';
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for opening a menu.
-describe('the language menu', { timeout: 20_000 }, () => {
+describe('the language menu', { timeout: 60_000 }, () => {
   it.each(LANGUAGES)('names each language in its own name when the interface is in %s', async (shown) => {
     const onChange = vi.fn();
     renderApp(<LanguageSwitcher value={shown} onChange={onChange} />, { lang: shown, queryClient: testQueryClient({ staleTime: Infinity }) });

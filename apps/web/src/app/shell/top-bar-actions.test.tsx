@@ -45,7 +45,7 @@ const saves = (mock: { mock: { calls: [string, RequestInit?][] } }) =>
   mock.mock.calls.filter(([url, init]) => url === '/api/common/user' && init?.method === 'PATCH');
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
-describe('top bar preferences', { timeout: 20_000 }, () => {
+describe('top bar preferences', { timeout: 60_000 }, () => {
   it('switches the scheme on screen and saves it on the server', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       // The panels read their lists too; only the user's saves matter here.
@@ -109,7 +109,7 @@ describe('top bar preferences', { timeout: 20_000 }, () => {
   });
 });
 
-describe("the signed-in user's preferences", { timeout: 20_000 }, () => {
+describe("the signed-in user's preferences", { timeout: 60_000 }, () => {
   it('are applied when the user loads', () => {
     setup(<WithServerPreferences />, testUser({ preferences: { language: 'tr', scheme: 'dark', theme: 'theme-rose', layout: 'compact' } }));
     expect(screen.getByRole('status')).toHaveTextContent('dark theme-rose compact tr');

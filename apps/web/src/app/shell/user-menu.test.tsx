@@ -27,7 +27,7 @@ function setup(user: User, lang: 'en' | 'es' | 'tr' = 'en') {
 afterEach(() => vi.unstubAllGlobals());
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
-describe('user menu', { timeout: 20_000 }, () => {
+describe('user menu', { timeout: 60_000 }, () => {
   it("shows who is signed in, in the spec's Spanish words", async () => {
     setup(testUser(), 'es');
     await userEvent.click(screen.getByRole('button', { name: /Menú de la cuenta/ }));

@@ -17,7 +17,7 @@ function renderNav(ui: React.ReactNode, lang: 'en' | 'es' | 'tr', at = '/users')
 }
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
-describe('navigation titles', { timeout: 20_000 }, () => {
+describe('navigation titles', { timeout: 60_000 }, () => {
   it.each([
     ['en', 'Users', 'Vehicles'],
     ['es', 'Usuarios', 'Vehículos'],
@@ -45,7 +45,7 @@ describe('navigation titles', { timeout: 20_000 }, () => {
   });
 });
 
-describe('active item', { timeout: 20_000 }, () => {
+describe('active item', { timeout: 60_000 }, () => {
   it('marks the item of the current route, and only that one', () => {
     renderNav(<VerticalNavigation items={items} appearance="default" />, 'en', '/users');
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.
-describe('AppThemeProvider', { timeout: 20_000 }, () => {
+describe('AppThemeProvider', { timeout: 60_000 }, () => {
   it('starts from the defaults and puts the theme and scheme classes on the page', () => {
     renderApp(
       <AppThemeProvider>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { renderApp } from '@/test/render';
 import { ChecklistField, type ChecklistTexts } from './checklist-field';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 interface Values {
   subTasks: { id?: string; title: string; completed: boolean }[];

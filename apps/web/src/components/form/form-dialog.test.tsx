@@ -11,7 +11,7 @@ import { FormTextField } from './fields';
 import { FormDialog } from './form-dialog';
 
 // Each test opens dialogs and waits out their animations; on this shared 2-core machine under load that takes seconds.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const ZForm = z.object({ name: ZPersonName });
 type Values = { name: string };

@@ -8,7 +8,7 @@ import { useRowActions, type RowActionsConfig } from './row-actions';
 import { ACTIVE_FILTER, StatusFilter } from './status-filter';
 
 // Each test opens dialogs and waits out their animations; on this shared 2-core machine under load that takes seconds.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 interface Row {
   id: string;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { json, renderApp } from '@/test/render';
 import Pricing from './pricing';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const user = (plan: string, trial: { trialEndsAt?: string | null; onTrial?: boolean } = {}) => ({
   id: 'u1',

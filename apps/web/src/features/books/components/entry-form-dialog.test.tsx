@@ -5,7 +5,7 @@ import { apiError, entryOf, fakeServer, json } from '../test/fake-server';
 import { renderApp } from '@/test/render';
 import { EntryFormDialog } from './entry-form-dialog';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

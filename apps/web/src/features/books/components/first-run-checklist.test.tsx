@@ -5,7 +5,7 @@ import { fakeServer, json } from '../test/fake-server';
 import { renderApp } from '@/test/render';
 import { FirstRunChecklist } from './first-run-checklist';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const NONE = { business: false, income: false, expenseReceipt: false, vehicle: false, monthClosed: false };

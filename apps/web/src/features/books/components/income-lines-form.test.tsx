@@ -5,7 +5,7 @@ import { fakeServer, json } from '../test/fake-server';
 import { renderApp } from '@/test/render';
 import { IncomeLinesForm } from './income-lines-form';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

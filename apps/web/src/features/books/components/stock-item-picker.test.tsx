@@ -4,7 +4,7 @@ import { fakeServer, json } from '../test/fake-server';
 import { renderApp } from '@/test/render';
 import { StockItemPicker } from './stock-item-picker';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const product = (id: string, name: string) => ({

@@ -5,7 +5,7 @@ import { fakeServer, json, listPage } from '../test/fake-server';
 import { renderApp } from '@/test/render';
 import { TripFormDialog } from './trip-form-dialog';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

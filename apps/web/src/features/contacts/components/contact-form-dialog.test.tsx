@@ -6,7 +6,7 @@ import { setScreenWide } from '@/test/screen';
 import { ContactFormDialog } from './contact-form-dialog';
 import { notesToText, textToNotes } from './notes-text';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

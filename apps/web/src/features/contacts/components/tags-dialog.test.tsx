@@ -5,7 +5,7 @@ import { setScreenWide } from '@/test/screen';
 import { TagsDialog } from '@/components/tags-dialog';
 import { contactTagArea } from '../api/contacts-api';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

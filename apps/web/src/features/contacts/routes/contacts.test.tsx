@@ -5,7 +5,7 @@ import { json, renderApp } from '@/test/render';
 import { setScreenWide } from '@/test/screen';
 import Contacts from './contacts';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { json, renderApp } from '@/test/render';
 import HelpCenter from './help-center';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const guide = (categoryId: string, slug: string, title: string) => ({ id: `${categoryId}/${slug}`, categoryId, slug, title, subtitle: `About ${title}` });
 const CATEGORIES = [

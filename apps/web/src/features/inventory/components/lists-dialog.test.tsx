@@ -4,7 +4,7 @@ import { setScreenWide } from '@/test/screen';
 import { renderApp } from '@/test/render';
 import { ListsDialog } from './lists-dialog';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

@@ -6,7 +6,7 @@ import { renderApp } from '@/test/render';
 import { ProductFormDialog } from './product-form-dialog';
 import { toFormValues, toProductFields } from './product-form';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

@@ -5,7 +5,7 @@ import { setScreenWide } from '@/test/screen';
 import { renderApp } from '@/test/render';
 import { ProductImages } from './product-images';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setScreenWide(true));
 

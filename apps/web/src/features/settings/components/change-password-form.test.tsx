@@ -4,7 +4,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { json, renderApp } from '@/test/render';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 async function fill(current: string, next: string, again = next) {
   const user = userEvent.setup({ delay: null });
