@@ -81,7 +81,7 @@ export class PeriodsRepository {
  * the month, made into JSON by the database. Net is income − every outflow − the mileage deduction
  * (docs/product.md, "Month summary"); test/month-summary.test.ts compares it with the plain queries.
  */
-const monthSummary = new OwnedStatement<{ lang: string; from: string; to: string; year: number; month: number }>((s) => {
+export const monthSummaryStatement = new OwnedStatement<{ lang: string; from: string; to: string; year: number; month: number }>((s) => {
   const p = (name: string) => sql.placeholder(name);
   const lang = sql`${p('lang')}::text`;
   const from = sql`${p('from')}::date`;
@@ -143,4 +143,4 @@ const monthSummary = new OwnedStatement<{ lang: string; from: string; to: string
 });
 
 export const monthSummaryJson = (db: Db, ownerId: string, language: Language, year: number, month: number, from: string, to: string) =>
-  monthSummary.text1(db, ownerId, { lang: language, from, to, year, month });
+  monthSummaryStatement.text1(db, ownerId, { lang: language, from, to, year, month });
