@@ -6,27 +6,24 @@ import type { EntryQuery } from '@cuadre/contracts';
 import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.js';
 import { listStatementFor } from '../apps/server/src/modules/books/entries.repository.js';
 import { monthSummaryStatement } from '../apps/server/src/modules/books/periods.repository.js';
-import { ReportsRepository } from '../apps/server/src/modules/reports/reports.repository.js';
+import { categoryMonthStatement } from '../apps/server/src/modules/reports/reports.repository.js';
 import { heavy } from './populate.js';
 
 const literal = (v: unknown) => (v === null || v === undefined ? 'null' : `'${String(v).replace(/'/g, "''")}'`);
 
 /**
  * A prepared statement's plan after six runs (what a connection keeps: PostgreSQL's generic plan where
- * it chose one), or with `oneShot` the plan of a query sent unprepared (planned for its values, as
- * Drizzle's queries are). On one connection: a transaction, rolled back.
+ * it chose one), on one connection (a transaction).
  */
-async function explain(db: Db, text: string, values: unknown[], oneShot = false): Promise<string[]> {
-  return db
-    .transaction(async (tx) => {
-      if (oneShot) await tx.execute(sql.raw('set local plan_cache_mode = force_custom_plan'));
-      await tx.execute(sql.raw(`prepare bench_plan as ${text}`));
-      const run = `execute bench_plan(${values.map(literal).join(', ')})`;
-      for (let i = 0; i < 6; i++) await tx.execute(sql.raw(run));
-      const rows = await queryRows<Record<string, string>>(tx, sql.raw(`explain (analyze, costs off) ${run}`));
-      await tx.execute(sql.raw('deallocate bench_plan'));
-      return rows.map((r) => Object.values(r)[0]!);
-    });
+async function explain(db: Db, text: string, values: unknown[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare bench_plan as ${text}`));
+    const run = `execute bench_plan(${values.map(literal).join(', ')})`;
+    for (let i = 0; i < 6; i++) await tx.execute(sql.raw(run));
+    const rows = await queryRows<Record<string, string>>(tx, sql.raw(`explain (analyze, costs off) ${run}`));
+    await tx.execute(sql.raw('deallocate bench_plan'));
+    return rows.map((r) => Object.values(r)[0]!);
+  });
 }
 
 const list = (q: Partial<EntryQuery>): EntryQuery => ({ page: 1, size: 50, sort: 'date', order: 'desc', ...q });
@@ -36,7 +33,7 @@ export async function printPlans(env: { DATA_DIR: string; DATABASE_URL?: string 
   try {
     const { db } = database;
     const owner = (await queryRows<{ id: string }>(db, sql`select id from users where email = ${heavy.email}`))[0]!.id;
-    const plans: [string, string, unknown[], boolean?][] = [];
+    const plans: [string, string, unknown[]][] = [];
     for (const [name, q] of [
       ['a month, newest first', list({ from: '2026-03-01', to: '2026-03-31' })],
       ['the year by amount, page 20', list({ type: 'income', sort: 'amount', order: 'desc', page: 20 })],
@@ -50,13 +47,14 @@ export async function printPlans(env: { DATA_DIR: string; DATABASE_URL?: string 
       monthSummaryStatement.text,
       monthSummaryStatement.values(owner, { lang: 'en', from: '2026-03-01', to: '2026-03-31', year: 2026, month: 3 }),
     ]);
-    // A Drizzle builder, typed as the promise of its rows.
-    const builder = new ReportsRepository(db, owner, 'en').categoryMonthTotals('2026-01-01', '2026-12-31') as unknown as { toSQL(): { sql: string; params: unknown[] } };
-    const pnl = builder.toSQL();
-    plans.push(["the year's P&L (by category and month; a Drizzle query, planned on each call)", pnl.sql, pnl.params, true]);
+    plans.push([
+      "the year's P&L (by category and month)",
+      categoryMonthStatement.text,
+      categoryMonthStatement.values(owner, { lang: 'en', from: '2026-01-01', to: '2026-12-31' }),
+    ]);
     console.log(`  plans (EXPLAIN ANALYZE, the heavy owner, ${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`);
-    for (const [name, text, values, oneShot] of plans) {
-      const lines = await explain(db, text, values, oneShot);
+    for (const [name, text, values] of plans) {
+      const lines = await explain(db, text, values);
       console.log(`    ${name}:`);
       for (const line of lines) console.log(`      ${line}`);
     }

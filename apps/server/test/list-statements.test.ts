@@ -2,18 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import { safeEncode } from 'zod/v4/core';
 import { fromScaled, ZEntryList, ZMonthSummary, type EntryQuery, type Language } from '@cuadre/contracts';
-import {
-  attachments,
-  categories,
-  contacts,
-  entries,
-  products,
-  providers,
-  subcategories,
-  taxMonths,
-  trips,
-  workers,
-} from '../src/db/schema/index.js';
+import { attachments, categories, contacts, entries, products, providers, subcategories, taxMonths, trips, workers } from '../src/db/schema/index.js';
 import { tripDeductionSql } from '../src/db/trip-deduction.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectOk } from './helpers/expect.js';
@@ -45,7 +34,11 @@ beforeAll(async () => {
   ownerId = a.owner.id;
   otherToken = (await t.bookkeeper()).token;
   const api = (method: 'GET' | 'POST', url: string, body?: unknown, as = token) => t.api(method, url, { token: as, body });
-  const cats = expectOk(await t.api('GET', '/api/categories', { token, headers: { 'x-language': 'en' } })).items as { id: string; kind: string; name: string }[];
+  const cats = expectOk(await t.api('GET', '/api/categories', { token, headers: { 'x-language': 'en' } })).items as {
+    id: string;
+    kind: string;
+    name: string;
+  }[];
   const income = cats.filter((c) => c.kind === 'income');
   const expense = cats.filter((c) => c.kind === 'expense');
   const payroll = cats.find((c) => c.kind === 'payroll')!;
@@ -58,19 +51,37 @@ beforeAll(async () => {
   for (let i = 0; i < 48; i++) {
     const day = `2026-03-${String(1 + (i % 12) * 2).padStart(2, '0')}`;
     const kind = i % 6;
-    if (kind === 0) lines.push({ type: 'worker_payment', date: day, amount: 5000, categoryId: payroll.id, workerId: worker.id, hours: 2.5, paymentMethod: 'transfer' });
-    else if (kind === 1) lines.push({ type: 'expense', date: day, amount: 1200 + (i % 3), categoryId: expense[0]!.id, subcategoryId: sub.id, description: `radio spot ${i}` });
+    if (kind === 0)
+      lines.push({ type: 'worker_payment', date: day, amount: 5000, categoryId: payroll.id, workerId: worker.id, hours: 2.5, paymentMethod: 'transfer' });
+    else if (kind === 1)
+      lines.push({ type: 'expense', date: day, amount: 1200 + (i % 3), categoryId: expense[0]!.id, subcategoryId: sub.id, description: `radio spot ${i}` });
     else if (kind === 2) lines.push({ type: 'purchase', date: day, quantity: 2.5, unitCost: 333, categoryId: cogs.id, reference: `INV-${i % 4}` });
-    else lines.push({ type: 'income', date: day, amount: 1000 * (i % 4) + 7, categoryId: income[i % income.length]!.id, paymentMethod: i % 2 ? 'card' : 'cash', description: `sale line ${i}` });
+    else
+      lines.push({
+        type: 'income',
+        date: day,
+        amount: 1000 * (i % 4) + 7,
+        categoryId: income[i % income.length]!.id,
+        paymentMethod: i % 2 ? 'card' : 'cash',
+        description: `sale line ${i}`,
+      });
   }
   lines.push({ type: 'income', date: '2026-04-02', amount: 999, categoryId: income[0]!.id, description: 'sale line april' });
   lines.push({ type: 'income', date: '2026-03-09', amount: 5007, categoryId: income[0]!.id, description: 'discount 50% off', reference: 'A_1' });
   const batch = expectOk(await api('POST', '/api/entries/batch', { entries: lines }), 201);
   // A few more, one at a time (other creation times), on the same days.
-  for (let i = 0; i < 4; i++) expectOk(await api('POST', '/api/entries', { type: 'income', date: '2026-03-03', amount: 1007, categoryId: income[0]!.id, description: `sale line late ${i}` }), 201);
+  for (let i = 0; i < 4; i++)
+    expectOk(
+      await api('POST', '/api/entries', { type: 'income', date: '2026-03-03', amount: 1007, categoryId: income[0]!.id, description: `sale line late ${i}` }),
+      201,
+    );
   // Receipts: two on one entry, one on another.
   const [e1, e2] = batch.items as { id: string }[];
-  for (const [id, fill] of [[e1!.id, 1], [e1!.id, 2], [e2!.id, 3]] as const) {
+  for (const [id, fill] of [
+    [e1!.id, 1],
+    [e1!.id, 2],
+    [e2!.id, 3],
+  ] as const) {
     expectOk(await t.api('POST', `/api/entries/${id}/attachments`, { token, body: fileForm(png(fill), `receipt-${fill}.png`) }), 201);
   }
   expectOk(await api('POST', '/api/trips', { vehicleId: vehicle.id, date: '2026-03-05', miles: 12.3, purpose: 'Delivery' }), 201);
@@ -82,7 +93,15 @@ beforeAll(async () => {
     await api(
       'POST',
       '/api/entries/batch',
-      { entries: Array.from({ length: 12 }, (_, i) => ({ type: 'income', date: `2026-03-0${1 + (i % 9)}`, amount: 1007, categoryId: otherIncome.id, description: `sale line ${i}` })) },
+      {
+        entries: Array.from({ length: 12 }, (_, i) => ({
+          type: 'income',
+          date: `2026-03-0${1 + (i % 9)}`,
+          amount: 1007,
+          categoryId: otherIncome.id,
+          description: `sale line ${i}`,
+        })),
+      },
       otherToken,
     ),
     201,
@@ -92,8 +111,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const name = (t: typeof categories | typeof subcategories, language: Language) =>
-  sql<string>`coalesce(${t.names} ->> ${language}::text, ${t.name})`;
+const name = (t: typeof categories | typeof subcategories, language: Language) => sql<string>`coalesce(${t.names} ->> ${language}::text, ${t.name})`;
 
 /** The list as the plain queries compute it: the page with its names, its receipts, the filter's count and sum. */
 async function referenceList(q: EntryQuery, language: Language) {
@@ -280,7 +298,13 @@ describe('the month summary in one statement', () => {
       .from(trips)
       .where(and(eq(trips.ownerId, ownerId), gte(trips.date, from), lte(trips.date, to)))
       .groupBy(trips.date);
-    const field = { income: 'income', purchase: 'purchases', expense: 'expenses', worker_payment: 'workerPayments', supplier_payment: 'supplierPayments' } as const;
+    const field = {
+      income: 'income',
+      purchase: 'purchases',
+      expense: 'expenses',
+      worker_payment: 'workerPayments',
+      supplier_payment: 'supplierPayments',
+    } as const;
     const daily = Array.from({ length: 31 }, (_, i) => {
       const date = `2026-03-${String(i + 1).padStart(2, '0')}`;
       const d = { date, income: 0, purchases: 0, expenses: 0, workerPayments: 0, supplierPayments: 0, miles: 0, mileageDeduction: 0, net: 0 };

@@ -41,6 +41,8 @@ export class OwnedStatement<P extends Record<string, unknown> = Record<string, n
     const client = (db as unknown as { $client: unknown }).$client; // both drivers keep their client there
     const bound = this.values(ownerId, values);
     if (client instanceof PGlite) return runOnPglite<T>(client, this, bound);
+    if (typeof (client as { query?: unknown } | undefined)?.query !== 'function')
+      throw new Error('A prepared statement runs on the database, not in a transaction');
     return (await (client as pg.Pool).query<T & pg.QueryResultRow>({ name: this.name, text: this.text, values: bound })).rows;
   }
 
