@@ -4,6 +4,7 @@ import { safeEncode } from 'zod/v4/core';
 import { fromScaled, ZEntryList, ZMonthSummary, type EntryQuery, type Language } from '@cuadre/contracts';
 import { attachments, categories, contacts, entries, products, providers, subcategories, taxMonths, trips, workers } from '../src/db/schema/index.js';
 import { tripDeductionSql } from '../src/db/trip-deduction.js';
+import { ReportsRepository } from '../src/modules/reports/reports.repository.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectOk } from './helpers/expect.js';
 
@@ -378,5 +379,42 @@ describe('the month summary in one statement', () => {
     // Another owner's month: their own figures only.
     const theirs = expectOk(await t.api('GET', '/api/reports/month-summary', { token: otherToken, query: { year: 2026, month: 3 } }));
     expect([theirs.entries, theirs.income, theirs.trips]).toEqual([12, 12 * 1007, 0]);
+  });
+});
+
+describe("the P&L's sums in one statement", () => {
+  it('sums by month, category and subcategory as the plain grouped query does, in the same order', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const month = sql<number>`extract(month from ${entries.date})::int`;
+      const reference = await t.db
+        .select({
+          month,
+          categoryId: categories.id,
+          name: name(categories, language),
+          kind: categories.kind,
+          taxLine: categories.taxLine,
+          taxLineChanges: categories.taxLineChanges,
+          sortOrder: categories.sortOrder,
+          subcategoryId: entries.subcategoryId,
+          subcategoryName: name(subcategories, language),
+          amount: sql<number>`sum(${entries.amount})`,
+        })
+        .from(entries)
+        .innerJoin(categories, eq(categories.id, entries.categoryId))
+        .leftJoin(
+          subcategories,
+          and(eq(subcategories.id, entries.subcategoryId), or(sql`${subcategories.ownerId} is null`, eq(subcategories.ownerId, ownerId))),
+        )
+        .where(and(eq(entries.ownerId, ownerId), gte(entries.date, '2026-01-01'), lte(entries.date, '2026-12-31')))
+        .groupBy(month, categories.id, entries.subcategoryId, subcategories.id)
+        .orderBy(asc(categories.sortOrder), asc(name(categories, language)), asc(name(subcategories, language)));
+      const rows = await new ReportsRepository(t.db, ownerId, language).categoryMonthTotals('2026-01-01', '2026-12-31');
+      expect(reference.length).toBeGreaterThan(4);
+      // The same rows; in the chart's order (rows tied on it, months of one line, come in any order: the service adds them up).
+      const key = (r: { categoryId: string; subcategoryId: string | null; month: number }) => `${r.categoryId}|${r.subcategoryId}|${r.month}`;
+      const byKey = (a: (typeof rows)[number], b: (typeof rows)[number]) => key(a).localeCompare(key(b));
+      expect([...rows].sort(byKey)).toEqual([...reference].sort(byKey));
+      expect(rows.map((r) => r.sortOrder)).toEqual(reference.map((r) => r.sortOrder));
+    }
   });
 });
