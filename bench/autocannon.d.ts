@@ -7,10 +7,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
   }
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
+    /** Requests that got no answer within autocannon's 10 s. */
+    timeouts: number;
   }
   export default function autocannon(opts: Options, done: (err: Error | null, result: Result) => void): unknown;
   export type { Result };

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 import {
@@ -143,7 +143,8 @@ function scopedWhere<B extends { where(where: SQL | undefined): unknown }>(build
 export class OwnerScope {
   constructor(
     readonly db: DbOrTx,
-    readonly ownerId: string | null,
+    /** The owner; a placeholder in a statement prepared once for every owner (`ownedByParameter`). */
+    readonly ownerId: string | null | Placeholder<'owner'>,
   ) {}
 
   /** The rows of `t` that are this owner's (`owner_id = $n`; in the shared scope, `owner_id is null`). */
@@ -227,6 +228,15 @@ export function ownedBy(db: DbOrTx, ownerId: string): OwnerScope;
 export function ownedBy(db: DbOrTx, ownerId: string | null): OwnerScope;
 export function ownedBy(db: DbOrTx, ownerId: string | null): OwnerScope {
   return new OwnerScope(db, ownerId);
+}
+
+/**
+ * The scope of a statement built once and run for any owner (`db/prepared.ts`'s `OwnedStatement`):
+ * the owner is the statement's `owner` parameter, which the statement binds on every run. Only raw
+ * SQL (`sql`, `owns`, `visible`, `rows`) is built on it; it runs on no database of its own.
+ */
+export function ownedByParameter(): OwnerScope {
+  return new OwnerScope(undefined as never, sql.placeholder('owner')); // never: built into SQL text, never run through a builder
 }
 
 /**

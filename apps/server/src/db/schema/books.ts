@@ -163,13 +163,14 @@ export const entries = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    index('entries_owner_date_idx').on(t.ownerId, t.date),
+    // A month's page in the list's order (date, then creation, then id), read from the index without sorting (issue 31).
+    index('entries_owner_date_idx').on(t.ownerId, t.date, t.createdAt, t.id.desc().nullsFirst()),
     index('entries_owner_bank_ref_idx')
       .on(t.ownerId, t.bankRef)
       .where(sql`${t.bankRef} is not null`),
     index('entries_owner_type_date_idx').on(t.ownerId, t.type, t.date),
     // A type's lines by amount (the largest first) without sorting all of them.
-    index('entries_owner_type_amount_idx').on(t.ownerId, t.type, t.amount),
+    index('entries_owner_type_amount_idx').on(t.ownerId, t.type, t.amount, t.createdAt, t.id.desc().nullsFirst()),
     index('entries_category_idx').on(t.categoryId),
     index('entries_subcategory_idx').on(t.subcategoryId),
     index('entries_worker_idx').on(t.workerId),

@@ -112,7 +112,9 @@ export function bookRoutes(app: FastifyInstance, deps: { audit: AuditService; tr
         response: { 200: ZMonthSummary, ...errors },
       },
     },
-    (req) => periods.monthSummary(authOf(req), req.query.year, req.query.month),
+    // The database writes the answer's JSON (issue 31): sent as it is, not parsed and checked again.
+    async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send((await periods.monthSummaryJson(authOf(req), req.query.year, req.query.month)) as never), // never: JSON text of a ZMonthSummary
   );
 
   r.get(

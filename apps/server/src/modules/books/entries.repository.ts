@@ -1,23 +1,15 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EntryQuery, Language } from '@cuadre/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { AnyColumn } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
+import { OwnedStatement } from '../../db/prepared.js';
 import { attachments, categories, contacts, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
 
 export type EntryRow = typeof entries.$inferSelect;
 export type NewEntry = Omit<typeof entries.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 export type AttachmentRow = typeof attachments.$inferSelect;
-
-/** Sorting by category sorts by the name the reader sees. */
-const sorts = (language: Language) =>
-  ({
-    date: entries.date,
-    amount: entries.amount,
-    category: sql`lower(${shownName(categories, language)})`,
-    createdAt: entries.createdAt,
-    paymentMethod: entries.paymentMethod,
-  }) as const;
 
 /** An entry with the names of what it refers to, as lists show it (its receipts are read after, for the page only). */
 const detailed = (language: Language) => ({
@@ -95,60 +87,6 @@ export class EntriesRepository {
       .leftJoin(...this.s.join(contacts, eq(contacts.id, entries.contactId)));
   }
 
-  private filters(q: Partial<EntryQuery>): SQL | undefined {
-    const term = q.search ? `%${escapeLike(q.search)}%` : undefined;
-    return and(
-      q.type ? eq(entries.type, q.type) : undefined,
-      q.from ? gte(entries.date, q.from) : undefined,
-      q.to ? lte(entries.date, q.to) : undefined,
-      q.categoryId ? eq(entries.categoryId, q.categoryId) : undefined,
-      q.subcategoryId ? eq(entries.subcategoryId, q.subcategoryId) : undefined,
-      q.workerId ? eq(entries.workerId, q.workerId) : undefined,
-      q.providerId ? eq(entries.providerId, q.providerId) : undefined,
-      q.productId ? eq(entries.productId, q.productId) : undefined,
-      q.contactId ? eq(entries.contactId, q.contactId) : undefined,
-      q.paymentMethod ? eq(entries.paymentMethod, q.paymentMethod) : undefined,
-      term
-        ? or(
-            ilike(entries.description, term),
-            ilike(entries.reference, term),
-            ilike(shownName(categories, this.language), term),
-            ilike(shownName(subcategories, this.language), term),
-            ilike(workers.name, term),
-            ilike(providers.name, term),
-            ilike(products.name, term),
-            ilike(contacts.name, term),
-          )
-        : undefined,
-    );
-  }
-
-  async list(q: EntryQuery): Promise<{ items: DetailedEntry[]; total: number; amount: number }> {
-    const where = this.filters(q);
-    const dir = q.order === 'desc' ? desc : asc;
-    // The totals need the names only when the search looks at them.
-    const totalsFrom = q.search
-      ? this.s
-          .selectFields(entries, { n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` })
-          .innerJoin(categories, eq(categories.id, entries.categoryId))
-          .leftJoin(...this.s.join(subcategories, eq(subcategories.id, entries.subcategoryId)))
-          .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
-          .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
-          .leftJoin(...this.s.join(products, eq(products.id, entries.productId)))
-          .leftJoin(...this.s.join(contacts, eq(contacts.id, entries.contactId)))
-          .where(where)
-      : this.s.selectFields(entries, { n: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${entries.amount}), 0)` }).where(where);
-    const [rows, [totals]] = await Promise.all([
-      this.withNames()
-        .where(where)
-        .orderBy(dir(sorts(this.language)[q.sort]), dir(entries.createdAt), asc(entries.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
-      totalsFrom,
-    ]);
-    return { items: await this.withReceipts(rows), total: totals?.n ?? 0, amount: totals?.amount ?? 0 };
-  }
-
   async get(id: string): Promise<DetailedEntry | undefined> {
     const rows = await this.withNames().where(eq(entries.id, id));
     return (await this.withReceipts(rows))[0];
@@ -207,4 +145,134 @@ export class EntriesRepository {
   async removeAttachment(id: string) {
     await this.s.deleteFrom(attachments).where(eq(attachments.id, id));
   }
+}
+
+/** What a list's statement depends on: which filters it has, and its order. Everything else is a parameter. */
+const FILTERS = ['type', 'from', 'to', 'categoryId', 'subcategoryId', 'workerId', 'providerId', 'productId', 'contactId', 'paymentMethod', 'search'] as const;
+const shapeOf = (q: EntryQuery) => `${FILTERS.filter((f) => q[f] !== undefined && q[f] !== '').join(',')}|${q.sort}|${q.order}`;
+const statements = new Map<string, OwnedStatement<Record<string, unknown>>>();
+
+/**
+ * A page of one owner's ledger as the wire shows it (`EntryList`), in one statement built once per
+ * shape of filters and order and prepared (issue 31): the page with its names and receipts, the
+ * filter's count and sum, and the envelope, made into JSON by the database. The figures are those of
+ * the Drizzle queries this replaced (test/entries-list.test.ts compares them on every shape it tries).
+ */
+export async function entryListJson(db: Db, ownerId: string, language: Language, q: EntryQuery): Promise<string> {
+  const { statement, values } = listStatementFor(q, language);
+  return statement.text1(db, ownerId, values);
+}
+
+/** The prepared statement of a list's shape, and the values its run binds besides the owner (the bench explains it). */
+export function listStatementFor(q: EntryQuery, language: Language) {
+  const shape = shapeOf(q);
+  let statement = statements.get(shape);
+  if (!statement) statements.set(shape, (statement = listStatement(q)));
+  const values = {
+    lang: language,
+    type: q.type,
+    from: q.from,
+    to: q.to,
+    categoryId: q.categoryId,
+    subcategoryId: q.subcategoryId,
+    workerId: q.workerId,
+    providerId: q.providerId,
+    productId: q.productId,
+    contactId: q.contactId,
+    paymentMethod: q.paymentMethod,
+    term: q.search ? `%${escapeLike(q.search)}%` : undefined,
+    page: q.page,
+    size: q.size,
+    offset: (q.page - 1) * q.size,
+  };
+  return { statement, values };
+}
+
+/** An ISO instant as JavaScript's `toISOString` writes it (UTC, milliseconds). */
+const isoInstant = (column: SQL | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function listStatement(q: EntryQuery) {
+  return new OwnedStatement<Record<string, unknown>>((s) => {
+    const p = (name: string) => sql.placeholder(name);
+    const lang = sql`${p('lang')}::text`;
+    const categoryName = sql`coalesce(${categories.names} ->> ${lang}, ${categories.name})`;
+    const subcategoryName = sql`coalesce(${subcategories.names} ->> ${lang}, ${subcategories.name})`;
+    const conditions: SQL[] = [];
+    if (q.type) conditions.push(sql`${entries.type} = ${p('type')}`);
+    if (q.from) conditions.push(sql`${entries.date} >= ${p('from')}::date`);
+    if (q.to) conditions.push(sql`${entries.date} <= ${p('to')}::date`);
+    for (const [key, column] of [
+      ['categoryId', entries.categoryId],
+      ['subcategoryId', entries.subcategoryId],
+      ['workerId', entries.workerId],
+      ['providerId', entries.providerId],
+      ['productId', entries.productId],
+      ['contactId', entries.contactId],
+    ] as const) {
+      if (q[key]) conditions.push(sql`${column} = ${p(key)}::uuid`);
+    }
+    if (q.paymentMethod) conditions.push(sql`${entries.paymentMethod} = ${p('paymentMethod')}`);
+    if (q.search) {
+      // The names are few: each table's matching rows are found once (a hashed subplan), not per entry.
+      const term = sql`${p('term')}::text`;
+      conditions.push(
+        s.sql`(${entries.description} ilike ${term} or ${entries.reference} ilike ${term}
+          or ${entries.categoryId} in (select ${categories.id} from ${categories} where ${categoryName} ilike ${term})
+          or ${entries.subcategoryId} in (select ${subcategories.id} from ${subcategories} where ${subcategoryName} ilike ${term})
+          or ${entries.workerId} in (select ${workers.id} from ${workers} where ${workers.name} ilike ${term})
+          or ${entries.providerId} in (select ${providers.id} from ${providers} where ${providers.name} ilike ${term})
+          or ${entries.productId} in (select ${products.id} from ${products} where ${products.name} ilike ${term})
+          or ${entries.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.name} ilike ${term}))`,
+      );
+    }
+    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    // Sorting by category sorts by the name the reader sees; the page's other names are joined after it.
+    const names = sql`join ${categories} on ${categories.id} = ${entries.categoryId}`;
+    const key = {
+      date: sql`${entries.date}`,
+      amount: sql`${entries.amount}`,
+      category: sql`lower(${categoryName})`,
+      createdAt: sql`${entries.createdAt}`,
+      paymentMethod: sql`${entries.paymentMethod}`,
+    }[q.sort];
+    const byCategory = q.sort === 'category';
+    const dir = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
+    const order = sql`f.k ${dir}, f.created_at ${dir}, f.id asc`;
+    const pageOrder = sql`pg.k ${dir}, pg.created_at ${dir}, pg.id asc`;
+    // A search's few rows are found once for the page and the totals; a plain filter's are read twice
+    // (the page from an index in order, the totals from the same index), which is cheaper than keeping them.
+    return s.sql`with f as ${sql.raw(q.search ? 'materialized' : 'not materialized')} (
+        select "entries".*, ${key} as k from ${entries} ${byCategory ? names : sql``} ${where}
+      ),
+      pg as (select * from f order by ${order} limit ${p('size')} offset ${p('offset')}),
+      t as (select count(*) as n, coalesce(sum(f.amount), 0)::bigint as amount from f)
+      select row_to_json(r)::text as answer from (select
+        coalesce((
+          select '[' || string_agg(row_to_json(x)::text, ',' order by ${pageOrder}) || ']'
+          from pg
+          join ${categories} on ${categories.id} = pg.category_id
+          left join ${subcategories} on ${subcategories.id} = pg.subcategory_id
+          left join ${workers} on ${workers.id} = pg.worker_id
+          left join ${providers} on ${providers.id} = pg.provider_id
+          left join ${products} on ${products.id} = pg.product_id
+          left join ${contacts} on ${contacts.id} = pg.contact_id
+          cross join lateral (select pg.id, pg.type, pg.date, pg.amount, pg.category_id as "categoryId", ${categoryName} as "categoryName",
+            pg.subcategory_id as "subcategoryId", ${subcategoryName} as "subcategoryName", pg.payment_method as "paymentMethod",
+            pg.reference, pg.description, pg.worker_id as "workerId", ${workers.name} as "workerName",
+            pg.provider_id as "providerId", ${providers.name} as "providerName", pg.product_id as "productId", ${products.name} as "productName",
+            pg.contact_id as "contactId", ${contacts.name} as "contactName",
+            (pg.quantity::numeric / 1000)::float8 as quantity, pg.unit_cost as "unitCost", pg.hours::float8 as hours,
+            pg.inventory_product_id as "inventoryProductId",
+            coalesce((
+              select '[' || string_agg(row_to_json(a)::text, ',' order by a."createdAt", a.id) || ']'
+              from (select ${attachments.id}, ${attachments.entryId} as "entryId", ${attachments.fileName} as "fileName", ${attachments.mime}, ${attachments.size},
+                ${isoInstant(attachments.createdAt)} as "createdAt" from ${attachments} where ${attachments.entryId} = pg.id) a
+            ), '[]')::json as attachments,
+            ${isoInstant(sql`pg.created_at`)} as "createdAt", ${isoInstant(sql`pg.updated_at`)} as "updatedAt") x
+        ), '[]')::json as items,
+        (select row_to_json(v) from (select ${p('page')}::int as page, ${p('size')}::int as size, t.n as total,
+          greatest(1, (t.n + ${p('size')}::int - 1) / ${p('size')}::int) as "lastPage") v) as pagination,
+        (select row_to_json(v) from (select t.amount, t.n as count) v) as totals
+      from t) r`;
+  });
 }

@@ -18,7 +18,7 @@ import type { Authenticated } from '../auth/index.js';
 import { StorageQuota } from '../files/index.js';
 import { StockLedger, type StockLine } from '../inventory/index.js';
 import { AuditRepository } from './audit.repository.js';
-import { EntriesRepository, type NewEntry } from './entries.repository.js';
+import { EntriesRepository, entryListJson, type NewEntry } from './entries.repository.js';
 import { rowToLine, toAttachment, toEntry, type Line } from './entries.mapper.js';
 import { refsWanted, resolveLine } from './entry-rules.js';
 import { PeriodsRepository } from './periods.repository.js';
@@ -35,13 +35,13 @@ export class EntriesService {
     private readonly afterWrite?: (user: Authenticated['user'], dates: string[]) => Promise<unknown>,
   ) {}
 
+  /** A page of the ledger as the wire shows it, JSON made by the database (one prepared statement; issue 31). */
+  listJson(auth: Authenticated, q: EntryQuery): Promise<string> {
+    return entryListJson(this.db, auth.user.id, readerLanguage(auth), q);
+  }
+
   async list(auth: Authenticated, q: EntryQuery): Promise<EntryList> {
-    const { items, total, amount } = await new EntriesRepository(this.db, auth.user.id, readerLanguage(auth)).list(q);
-    return {
-      items: items.map(toEntry),
-      pagination: { page: q.page, size: q.size, total, lastPage: Math.max(1, Math.ceil(total / q.size)) },
-      totals: { amount, count: total },
-    };
+    return JSON.parse(await this.listJson(auth, q)) as EntryList; // the statement's JSON is an EntryList (test/entries-list.test.ts)
   }
 
   async get(auth: Authenticated, id: string): Promise<Entry> {

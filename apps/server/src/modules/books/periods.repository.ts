@@ -1,7 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Language } from '@cuadre/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
-import { taxMonths } from '../../db/schema/index.js';
+import { OwnedStatement } from '../../db/prepared.js';
+import { categories, entries, subcategories, taxMonths, trips } from '../../db/schema/index.js';
+import { tripDeductionSql } from '../../db/trip-deduction.js';
 import { periodClosed } from '../../lib/errors.js';
 
 /** "2026-03-14" → 202603, the key of its month. */
@@ -70,3 +73,74 @@ export class PeriodsRepository {
     return new Set(rows.map((r) => `${r.year}-${String(r.month).padStart(2, '0')}`));
   }
 }
+
+/**
+ * A month's summary as the wire shows it (`MonthSummary`), in one prepared statement (issue 31): the
+ * entries by day and type, the trips' deductions by day (each rounded on its own), the counts, the
+ * month's status, the sums by category and by payment method, and the daily series with every day of
+ * the month, made into JSON by the database. Net is income − every outflow − the mileage deduction
+ * (docs/product.md, "Month summary"); test/month-summary.test.ts compares it with the plain queries.
+ */
+export const monthSummaryStatement = new OwnedStatement<{ lang: string; from: string; to: string; year: number; month: number }>((s) => {
+  const p = (name: string) => sql.placeholder(name);
+  const lang = sql`${p('lang')}::text`;
+  const from = sql`${p('from')}::date`;
+  const to = sql`${p('to')}::date`;
+  const categoryName = sql`coalesce(${categories.names} ->> ${lang}, ${categories.name})`;
+  const subcategoryName = sql`coalesce(${subcategories.names} ->> ${lang}, ${subcategories.name})`;
+  const of = (type: string) => sql`coalesce(sum(e.amount) filter (where e.type = ${sql.raw(`'${type}'`)}), 0)::bigint`;
+  return s.sql`with e as materialized (
+      select ${entries.date} as date, ${entries.type} as type, ${entries.amount} as amount, ${entries.categoryId} as category_id,
+        ${entries.subcategoryId} as subcategory_id, ${entries.paymentMethod} as payment_method
+      from ${entries} where ${entries.date} between ${from} and ${to}
+    ),
+    tr as (select ${trips.date} as date, ${trips.miles} as miles, ${tripDeductionSql} as deduction from ${trips} where ${trips.date} between ${from} and ${to}),
+    by_day as (
+      select e.date, ${of('income')} as income, ${of('purchase')} as purchases, ${of('expense')} as expenses,
+        ${of('worker_payment')} as worker_payments, ${of('supplier_payment')} as supplier_payments
+      from e group by e.date
+    ),
+    trips_by_day as (select tr.date, sum(tr.miles)::bigint as miles, sum(tr.deduction)::bigint as deduction from tr group by tr.date),
+    days as (
+      select d.date, coalesce(b.income, 0) as income, coalesce(b.purchases, 0) as purchases, coalesce(b.expenses, 0) as expenses,
+        coalesce(b.worker_payments, 0) as worker_payments, coalesce(b.supplier_payments, 0) as supplier_payments,
+        coalesce(t.miles, 0) as miles, coalesce(t.deduction, 0) as deduction
+      from (select g::date as date from generate_series(${from}, ${to}, interval '1 day') g) d
+      left join by_day b on b.date = d.date left join trips_by_day t on t.date = d.date
+    ),
+    total as (
+      select sum(income)::bigint as income, sum(purchases)::bigint as purchases, sum(expenses)::bigint as expenses,
+        sum(worker_payments)::bigint as worker_payments, sum(supplier_payments)::bigint as supplier_payments,
+        sum(miles)::bigint as miles, sum(deduction)::bigint as deduction from days
+    )
+    select row_to_json(r)::text as answer from (select ${p('year')}::int as year, ${p('month')}::int as month,
+      coalesce((select ${taxMonths.status} from ${taxMonths} where ${taxMonths.year} = ${p('year')}::int and ${taxMonths.month} = ${p('month')}::int), 'open') as status,
+      total.income, total.purchases, total.expenses, total.worker_payments as "workerPayments", total.supplier_payments as "supplierPayments",
+      total.purchases + total.expenses + total.worker_payments + total.supplier_payments as outflows,
+      (total.miles::numeric / 10)::float8 as miles, total.deduction as "mileageDeduction",
+      total.income - total.purchases - total.expenses - total.worker_payments - total.supplier_payments - total.deduction as net,
+      (select count(*) from e) as entries, (select count(*) from tr) as trips,
+      coalesce((
+        select '[' || string_agg(row_to_json(c)::text, ',' order by c.amount desc, c."categoryName", c."subcategoryName" nulls first, c.type, c."categoryId", c."subcategoryId" nulls first) || ']'
+        from (
+          select e.type, e.category_id as "categoryId", ${categoryName} as "categoryName", e.subcategory_id as "subcategoryId",
+            ${subcategoryName} as "subcategoryName", sum(e.amount)::bigint as amount, count(*) as count
+          from e join ${categories} on ${categories.id} = e.category_id left join ${subcategories} on ${subcategories.id} = e.subcategory_id
+          group by e.type, e.category_id, ${categories.id}, e.subcategory_id, ${subcategories.id}, ${subcategories.name}, ${subcategories.names}
+        ) c
+      ), '[]')::json as "byCategory",
+      coalesce((
+        select '[' || string_agg(row_to_json(m)::text, ',' order by m.amount desc, m."paymentMethod") || ']'
+        from (select e.payment_method as "paymentMethod", sum(e.amount)::bigint as amount, count(*) as count from e where e.type = 'income' group by e.payment_method) m
+      ), '[]')::json as "incomeByMethod",
+      (
+        select '[' || string_agg(row_to_json(x)::text, ',' order by days.date) || ']'
+        from days cross join lateral (select days.date, days.income, days.purchases, days.expenses, days.worker_payments as "workerPayments",
+          days.supplier_payments as "supplierPayments", (days.miles::numeric / 10)::float8 as miles, days.deduction as "mileageDeduction",
+          days.income - days.purchases - days.expenses - days.worker_payments - days.supplier_payments - days.deduction as net) x
+      )::json as daily
+    from total) r`;
+});
+
+export const monthSummaryJson = (db: Db, ownerId: string, language: Language, year: number, month: number, from: string, to: string) =>
+  monthSummaryStatement.text1(db, ownerId, { lang: language, from, to, year, month });
