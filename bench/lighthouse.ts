@@ -12,6 +12,7 @@
 //   LH_SCREENS=/user/dashboard,/apps/tasks LH_RUNS=3   only these screens (or any containing a word: LH_SCREENS=apps/)
 //   LH_TYPING=0 / LH_TYPING=only                       without the typing figures / only them
 //   LH_OUT=/tmp/lh.json                                 every run's figures, as JSON
+//   LH_WEB_DIST=/tmp/dist-before                       a saved build of the web app instead of this one (before/after, back to back)
 //   LH_DEBUG=1                                          what the main thread spent its time on, per run
 import { writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -203,9 +204,15 @@ async function typing(page: Page, label: string, open: () => Promise<void>, fiel
   return { label, keys, over16: durations.length, p50: pct(all, 50), p95: pct(all, 95), max: Math.max(...all) };
 }
 
-await buildStale(undefined, { log: () => {} });
+const webDist = process.env.LH_WEB_DIST?.trim();
+await buildStale(webDist ? ['server'] : undefined, { log: () => {} });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-'));
-const { proc: server, url } = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+const { proc: server, url } = await startServer({
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
+});
 const profile = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-profile-'));
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
