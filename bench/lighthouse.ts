@@ -148,6 +148,8 @@ interface Run {
   load: number;
   benchmarkIndex: number;
   finalUrl: string;
+  /** Lighthouse's own failure (no paint seen, say): such a run counts in no median. */
+  error?: string;
 }
 
 async function audit(port: number, target: string): Promise<Run> {
@@ -166,6 +168,7 @@ async function audit(port: number, target: string): Promise<Run> {
     load: (load + loadavg()[0]!) / 2,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     finalUrl: lhr.finalDisplayedUrl,
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
   };
 }
 
@@ -249,12 +252,13 @@ try {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${url}${s.path}`));
         out.screens[s.path] = runs;
-        const m = (k: keyof Omit<Run, 'finalUrl'>) => median(runs.map((r) => r[k]));
+        const good = runs.filter((r) => !r.error);
+        const m = (k: 'score' | 'tbt' | 'lcp' | 'fcp' | 'load' | 'benchmarkIndex') => median(good.map((r) => r[k]));
         const moved = runs.filter((r) => new URL(r.finalUrl).pathname !== s.path).map((r) => new URL(r.finalUrl).pathname);
         console.log(
           `${s.path.padEnd(30)} ${String(m('score')).padStart(3)}  TBT ${m('tbt').toFixed(0).padStart(5)} ms  LCP ${(m('lcp') / 1000).toFixed(2)} s  ` +
             `FCP ${(m('fcp') / 1000).toFixed(2)} s  load ${m('load').toFixed(2)}  BI ${m('benchmarkIndex').toFixed(0)}  ` +
-            `[scores ${runs.map((r) => r.score).join(' ')}]${moved.length ? `  ended at ${moved.join(' ')}!` : ''}`,
+            `[scores ${runs.map((r) => r.error ?? r.score).join(' ')}]${moved.length ? `  ended at ${moved.join(' ')}!` : ''}`,
         );
       }
     }
