@@ -199,7 +199,13 @@ async function typing(page: Page, label: string, open: () => Promise<void>, fiel
   const byInteraction = new Map<number, number>();
   for (const e of entries.filter((x) => x.name.startsWith('key'))) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.d));
   const durations = [...byInteraction.values()];
-  if (process.env.LH_DEBUG) console.log(`  ${label}, keystrokes over 16 ms in order: ${[...byInteraction].sort((a, b) => a[0] - b[0]).map(([, d]) => d.toFixed(0)).join(' ')}`);
+  if (process.env.LH_DEBUG)
+    console.log(
+      `  ${label}, keystrokes over 16 ms in order: ${[...byInteraction]
+        .sort((a, b) => a[0] - b[0])
+        .map(([, d]) => d.toFixed(0))
+        .join(' ')}`,
+    );
   const all = [...durations, ...Array<number>(Math.max(0, keys - durations.length)).fill(16)];
   console.log(
     `typing, ${label} (CPU 4× slower): ${keys} keystrokes, ${durations.length} over 16 ms; INP p50 ${pct(all, 50).toFixed(0)} ms, ` +

@@ -68,7 +68,10 @@ try {
   await page.addInitScript(() => {
     const w = window as unknown as { __long: { start: number; d: number }[] };
     w.__long = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push({ start: e.startTime, d: e.duration }))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push({ start: e.startTime, d: e.duration }))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
   });
   const blocking: number[] = [];
   const busy: number[] = [];
@@ -172,7 +175,9 @@ try {
     );
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-  console.log(`${target}: median of ${RUNS} (CPU 4× slower): long tasks ${med(busy).toFixed(0)} ms, blocking ${med(blocking).toFixed(0)} ms [${blocking.map((b) => b.toFixed(0)).join(' ')}]`);
+  console.log(
+    `${target}: median of ${RUNS} (CPU 4× slower): long tasks ${med(busy).toFixed(0)} ms, blocking ${med(blocking).toFixed(0)} ms [${blocking.map((b) => b.toFixed(0)).join(' ')}]`,
+  );
   await context.close();
 } finally {
   await browser.close();
