@@ -33,7 +33,8 @@ export const newLine = (firstCategory: string, from?: Line): Line => ({
 export function useIncomeCategories() {
   const categories = useQuery(categoriesQuery);
   const incomeCategories = (categories.data?.items ?? []).filter((c) => c.kind === 'income' && c.active);
-  return { incomeCategories, firstCategory: incomeCategories[0]?.id ?? '' };
+  // While they load, a line has no category yet: the day is not saved before they arrive (the first line takes the first one then).
+  return { incomeCategories, firstCategory: incomeCategories[0]?.id ?? '', loading: categories.isPending };
 }
 
 /** What the day already holds: it reads the date alone, so typing a line does not render it again. */
