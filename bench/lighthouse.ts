@@ -1,105 +1,320 @@
-// Lighthouse's mobile profile (its default) on sign-in and on an owner's user/dashboard, against the
-// compiled server on a fresh data folder, in Debian's Chromium. Prints the scores and the metrics
-// behind them; asserts nothing.   npm run bench:lighthouse -w @cuadre/bench
-import { spawn, type ChildProcess } from 'node:child_process';
+// Lighthouse's mobile profile (its defaults: a mid-range phone, simulated slow 4G and a 4× slower CPU) on
+// sign-in and on every signed-in screen the owner and the administrator use (issue 30), against the
+// compiled server `npm start` runs, on a fresh data folder, in Debian's Chromium. One browser profile:
+// sign-in is measured as a visitor, then the owner signs in once through the form and each of their
+// screens is measured by URL with storage kept; then the administrator, the same way. Each screen's
+// median of LH_RUNS runs (default 5) is printed with its total blocking time and largest paint, and
+// beside it the host's load (os.loadavg, 1 min) and Lighthouse's benchmarkIndex: the machine is shared.
+// Then typing: with the CPU slowed 4×, keystrokes into the daily income register and the entry dialog,
+// each one's interaction to next paint from the browser's Event Timing. Prints; asserts nothing.
+//
+//   npm run bench:lighthouse -w @cuadre/bench
+//   LH_SCREENS=/user/dashboard,/apps/tasks LH_RUNS=3   only these screens (or any containing a word: LH_SCREENS=apps/)
+//   LH_TYPING=0 / LH_TYPING=only                       without the typing figures / only them
+//   LH_OUT=/tmp/lh.json                                 every run's figures, as JSON
+//   LH_WEB_DIST=/tmp/dist-before                       a saved build of the web app instead of this one (before/after, back to back)
+//   LH_DEBUG=1                                          what the main thread spent its time on, per run
+import { writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { buildStale } from '../scripts/build.mjs';
+import { startServer, stop } from './lib.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
+const TYPING = process.env.LH_TYPING ?? '1';
 const admin = { email: 'admin@lh.cuadre.test', password: 'Lighthouse-Admin-2026!' };
 const owner = { name: 'Lucía Faro', email: 'owner@lh.cuadre.test', password: 'Lighthouse-Owner-2026!' };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+/** Who sees each screen. */
+const SCREENS: { who: 'visitor' | 'owner' | 'admin'; path: string }[] = [
+  { who: 'visitor', path: '/sign-in' },
+  ...[
+    // The books: the hub, the entry screens, the registries.
+    '/user/dashboard',
+    '/user/dailyincomeregister',
+    '/user/dailyincome',
+    '/user/dailyoperationalexpenses',
+    '/user/operationalexpenses',
+    '/user/dailyusersubcategory',
+    '/user/dailypurchasedproducts',
+    '/user/purchasedproducts',
+    '/user/dailyworkerspayments',
+    '/user/workerspayment',
+    '/user/dailysupplierspayments',
+    '/user/monthlymileage',
+    '/user/workers',
+    '/user/providers',
+    '/user/vehicles',
+    '/user/budgets',
+    '/user/import',
+    // Reports.
+    '/user/taxyears',
+    '/user/taxmonths',
+    '/user/monthdashboard',
+    '/user/profitsandlossesmonth',
+    '/user/profitsandlossesyear',
+    '/user/annualtotal',
+    // Settings and the supporting areas.
+    '/usersettings',
+    '/apps/contacts',
+    '/apps/ecommerce/inventory',
+    '/apps/file-manager',
+    '/apps/chat',
+    '/apps/mailbox',
+    '/apps/notes',
+    '/apps/tasks',
+    '/apps/scrumboard',
+    '/dashboards/finance',
+    '/dashboards/analytics',
+    '/dashboards/crypto',
+    '/pages/activities',
+  ].map((p) => ({ who: 'owner' as const, path: p })),
+  ...['/dashboard', '/users', '/categories', '/subcategories'].map((p) => ({ who: 'admin' as const, path: p })),
+];
 
-async function call(url: string, method: string, p: string, body?: unknown, token?: string) {
+/** LH_SCREENS: a comma-separated list; each item is a path, or a word a path contains. */
+const wanted = process.env.LH_SCREENS?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const screens = wanted ? SCREENS.filter((s) => wanted.some((w) => s.path === w || s.path.includes(w))) : SCREENS;
+
+async function call<T = unknown>(url: string, method: string, p: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${url}/api/${p}`, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return res.json() as Promise<T>;
 }
 
-await buildStale(undefined, { log: () => {} });
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+
+/** A year of books for the owner, so lists, reports and the hub have rows: every month, this one fuller. */
+async function seedBooks(url: string, token: string) {
+  const { items: categories } = await call<{ items: { id: string; kind: string }[] }>(url, 'GET', 'categories?size=100', undefined, token);
+  const ofKind = (kind: string) => categories.filter((c) => c.kind === kind).map((c) => c.id);
+  const income = ofKind('income');
+  const expense = ofKind('expense');
+  const now = new Date();
+  const year = now.getFullYear();
+  const entries: unknown[] = [];
+  for (let m = 0; m <= now.getMonth(); m++) {
+    const days = m === now.getMonth() ? Math.max(1, now.getDate()) : 28;
+    const perMonth = m === now.getMonth() ? 40 : 12;
+    for (let i = 0; i < perMonth; i++) {
+      const date = `${year}-${String(m + 1).padStart(2, '0')}-${String((i % days) + 1).padStart(2, '0')}`;
+      const isIncome = i % 3 !== 2;
+      entries.push({
+        type: isIncome ? 'income' : 'expense',
+        date,
+        amount: isIncome ? 12_000 + i * 731 : 4_500 + i * 97,
+        categoryId: (isIncome ? income : expense)[i % (isIncome ? income.length : expense.length)],
+        paymentMethod: i % 2 ? 'card' : 'cash',
+        description: `${isIncome ? 'Sales' : 'Costs'} ${i + 1}`,
+      });
+    }
+  }
+  for (let i = 0; i < entries.length; i += 200) await call(url, 'POST', 'entries/batch', { entries: entries.slice(i, i + 200) }, token);
+  for (const name of ['Lucía Pérez', 'Tomás Ríos', 'Ana Gil']) await call(url, 'POST', 'workers', { name, kind: 'employee' }, token);
+}
+
+async function signInThroughForm(page: Page, base: string, who: { email: string; password: string }, lands: string) {
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel('Email address').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**${lands}`, { timeout: 60_000 });
+}
+
+interface Run {
+  score: number;
+  tbt: number;
+  lcp: number;
+  fcp: number;
+  load: number;
+  benchmarkIndex: number;
+  finalUrl: string;
+  /** Lighthouse's own failure (no paint seen, say): such a run counts in no median. */
+  error?: string;
+}
+
+async function audit(port: number, target: string): Promise<Run> {
+  const load = loadavg()[0]!;
+  const result = await lighthouse(target, { port, output: 'json', onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
+  const lhr = result!.lhr;
+  if (process.env.LH_DEBUG)
+    for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'largest-contentful-paint-element'])
+      console.log(`  ${id}`, JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 2000));
+  const n = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbt: n('total-blocking-time'),
+    lcp: n('largest-contentful-paint'),
+    fcp: n('first-contentful-paint'),
+    load: (load + loadavg()[0]!) / 2,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    finalUrl: lhr.finalDisplayedUrl,
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
+  };
+}
+
+/** Keystrokes with the CPU slowed 4×: each one's interaction to next paint (the longest Event Timing entry of its interaction). */
+async function typing(page: Page, label: string, open: () => Promise<void>, fields: { name: string; text: string }[]) {
+  const cdp = await page.context().newCDPSession(page);
+  await open();
+  await page.waitForTimeout(1500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.evaluate(() => {
+    const w = window as unknown as { __inp: { id: number; d: number; name: string }[] };
+    w.__inp = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[]) if (e.interactionId) w.__inp.push({ id: e.interactionId, d: e.duration, name: e.name });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+  });
+  let keys = 0;
+  for (const f of fields) {
+    await page.getByRole('textbox', { name: f.name, exact: true }).first().click();
+    await page.keyboard.type(f.text, { delay: 120 });
+    keys += f.text.length;
+  }
+  await page.waitForTimeout(1500);
+  const entries = await page.evaluate(() => (window as unknown as { __inp: { id: number; d: number; name: string }[] }).__inp);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  // Only keyboard interactions (a click to focus a field is not typing); under 16 ms the browser reports nothing.
+  const byInteraction = new Map<number, number>();
+  for (const e of entries.filter((x) => x.name.startsWith('key'))) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.d));
+  const durations = [...byInteraction.values()];
+  if (process.env.LH_DEBUG)
+    console.log(
+      `  ${label}, keystrokes over 16 ms in order: ${[...byInteraction]
+        .sort((a, b) => a[0] - b[0])
+        .map(([, d]) => d.toFixed(0))
+        .join(' ')}`,
+    );
+  const all = [...durations, ...Array<number>(Math.max(0, keys - durations.length)).fill(16)];
+  console.log(
+    `typing, ${label} (CPU 4× slower): ${keys} keystrokes, ${durations.length} over 16 ms; INP p50 ${pct(all, 50).toFixed(0)} ms, ` +
+      `p95 ${pct(all, 95).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms (load ${loadavg()[0]!.toFixed(2)})`,
+  );
+  return { label, keys, over16: durations.length, p50: pct(all, 50), p95: pct(all, 95), max: Math.max(...all) };
+}
+
+const webDist = process.env.LH_WEB_DIST?.trim();
+await buildStale(webDist ? ['server'] : undefined, { log: () => {} });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-'));
-const port = await freePort();
-const url = `http://localhost:${port}`;
-const { DATABASE_URL: _db, ...env } = process.env;
-const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
-    REDIS_URL: '',
-  },
-  stdio: 'ignore',
+const { proc: server, url } = await startServer({
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
 });
+const profile = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-profile-'));
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
+  userDataDir: profile,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+const out: { screens: Record<string, Run[]>; typing: unknown[] } = { screens: {}, typing: [] };
 try {
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  // An owner on a paid plan (an administrator activates it), confirmed through the outbox's link.
-  const adminToken = (await call(url, 'POST', 'auth/sign-in', admin)).accessToken as string;
+  // An owner on a paid plan (an administrator activates it) with a year of books.
+  const adminToken = (await call<{ accessToken: string }>(url, 'POST', 'auth/sign-in', admin)).accessToken;
   await call(url, 'POST', 'admin/users', { name: owner.name, email: owner.email, password: owner.password, role: 'user', plan: 'basic' }, adminToken);
-  const ownerToken = (await call(url, 'POST', 'auth/sign-in', { email: owner.email, password: owner.password })).accessToken as string;
+  const ownerToken = (await call<{ accessToken: string }>(url, 'POST', 'auth/sign-in', { email: owner.email, password: owner.password })).accessToken;
+  await seedBooks(url, ownerToken);
 
-  // The owner's token in the page's storage, kept through the audit (disableStorageReset).
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0]!.newPage();
-  await page.goto(`${url}/sign-in`);
-  for (const target of ['/sign-in', '/user/dashboard']) {
-    await page.evaluate((t) => (t ? localStorage.setItem('accessToken', t) : localStorage.removeItem('accessToken')), target === '/sign-in' ? '' : ownerToken);
-    const result = await lighthouse(`${url}${target}`, {
-      port: chrome.port,
-      output: 'json',
-      onlyCategories: ['performance'],
-      disableStorageReset: true,
-      logLevel: 'error',
-    });
-    const lhr = result!.lhr;
-    const a = (id: string) => lhr.audits[id]?.displayValue ?? '';
-    // LH_DEBUG=1 prints what the main thread spent its time on, the long tasks and any layout shift.
-    if (process.env.LH_DEBUG)
-      for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'layout-shifts'])
-        console.log(id, JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 3000));
-    console.log(
-      `${target}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)} ` +
-        `(FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, ` +
-        `main-thread work ${a('mainthread-work-breakdown')})`,
+  console.log(
+    `Lighthouse mobile, median of ${RUNS} run(s) per screen; load = the host's 1-minute load average (2 cores here), BI = Lighthouse's benchmarkIndex`,
+  );
+  let signedIn: 'visitor' | 'owner' | 'admin' = 'visitor';
+  if (TYPING !== 'only')
+    for (const who of ['visitor', 'owner', 'admin'] as const) {
+      const mine = screens.filter((s) => s.who === who);
+      if (!mine.length) continue;
+      if (who !== signedIn) {
+        if (signedIn !== 'visitor') {
+          await page.goto(`${url}/sign-out`);
+          await page.waitForURL('**/sign-in', { timeout: 60_000 });
+        }
+        await signInThroughForm(page, url, who === 'owner' ? owner : admin, who === 'owner' ? '/user/dashboard' : '/dashboard');
+        signedIn = who;
+      }
+      for (const s of mine) {
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${url}${s.path}`));
+        out.screens[s.path] = runs;
+        const good = runs.filter((r) => !r.error);
+        const m = (k: 'score' | 'tbt' | 'lcp' | 'fcp' | 'load' | 'benchmarkIndex') => median(good.map((r) => r[k]));
+        const moved = runs.filter((r) => new URL(r.finalUrl).pathname !== s.path).map((r) => new URL(r.finalUrl).pathname);
+        console.log(
+          `${s.path.padEnd(30)} ${String(m('score')).padStart(3)}  TBT ${m('tbt').toFixed(0).padStart(5)} ms  LCP ${(m('lcp') / 1000).toFixed(2)} s  ` +
+            `FCP ${(m('fcp') / 1000).toFixed(2)} s  load ${m('load').toFixed(2)}  BI ${m('benchmarkIndex').toFixed(0)}  ` +
+            `[scores ${runs.map((r) => r.error ?? r.score).join(' ')}]${moved.length ? `  ended at ${moved.join(' ')}!` : ''}`,
+        );
+      }
+    }
+
+  if (TYPING !== '0') {
+    if (signedIn !== 'owner') {
+      if (signedIn === 'admin') {
+        await page.goto(`${url}/sign-out`);
+        await page.waitForURL('**/sign-in', { timeout: 60_000 });
+      }
+      await signInThroughForm(page, url, owner, '/user/dashboard');
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    out.typing.push(
+      await typing(
+        page,
+        'daily income register',
+        async () => {
+          await page.goto(`${url}/user/dailyincomeregister`);
+          await page.getByRole('textbox', { name: 'Amount 1' }).waitFor();
+        },
+        [
+          { name: 'Amount 1', text: '1234.56' },
+          { name: 'Description', text: 'Market stall, morning' },
+        ],
+      ),
+    );
+    const dialog = page.getByRole('dialog');
+    out.typing.push(
+      await typing(
+        page,
+        'entry dialog (new expense)',
+        async () => {
+          await page.goto(`${url}/user/dailyoperationalexpenses`);
+          await page.getByRole('button', { name: 'New Expense' }).first().click();
+          await dialog.getByLabel('Amount').waitFor();
+        },
+        [
+          { name: 'Amount', text: '45.99' },
+          { name: 'Description', text: 'Printer paper and toner' },
+        ],
+      ),
     );
   }
   await browser.close();
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
+  await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true });
+  if (process.env.LH_OUT) writeFileSync(process.env.LH_OUT, JSON.stringify(out, null, 1));
 }

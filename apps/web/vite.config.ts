@@ -45,7 +45,19 @@ export default defineConfig({
       // nothing new on each build. A misplaced /* @__PURE__ */ is still reported, in our own sources
       // only (zod's carry some that Rollup used to warn of).
       checks: { pluginTimings: false },
-      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui|@emotion|react-transition-group|@popperjs|dom-helpers|react-is|prop-types|clsx|@babel[\\/]runtime)[\\/]/,
+              minShareCount: 4,
+              priority: 1,
+            },
+          ],
+        },
+      },
     },
   },
   test: {

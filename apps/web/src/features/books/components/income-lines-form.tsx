@@ -70,7 +70,7 @@ export function IncomeLinesForm({ defaultDate, closed = false, dialog }: IncomeL
 function IncomeLinesPage({ defaultDate, closed }: { defaultDate: string; closed: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { firstCategory } = useIncomeCategories();
+  const { firstCategory, loading } = useIncomeCategories();
   const app = useAppForm<RegisterValues>(ZRegister, {
     defaultValues: { date: defaultDate, lines: [newLine(firstCategory)] },
     successText: t('books.register.saved'),
@@ -98,7 +98,7 @@ function IncomeLinesPage({ defaultDate, closed }: { defaultDate: string; closed:
               {app.success}
             </Alert>
           )}
-          <Button type="submit" variant="contained" disabled={app.pending || closed} sx={{ alignSelf: { sm: 'flex-end' } }}>
+          <Button type="submit" variant="contained" disabled={app.pending || closed || loading} sx={{ alignSelf: { sm: 'flex-end' } }}>
             {t('books.register.save')}
           </Button>
         </Stack>
@@ -112,7 +112,7 @@ function IncomeLinesPage({ defaultDate, closed }: { defaultDate: string; closed:
 function IncomeLinesDialog({ defaultDate, closed, dialog }: { defaultDate: string; closed: boolean; dialog: NonNullable<IncomeLinesFormProps['dialog']> }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { firstCategory } = useIncomeCategories();
+  const { firstCategory, loading } = useIncomeCategories();
   const { onSingle } = dialog;
   return (
     <FormDialog<RegisterValues>
@@ -130,7 +130,7 @@ function IncomeLinesDialog({ defaultDate, closed, dialog }: { defaultDate: strin
         dialog.onClose();
       }}
       submitLabel={t('books.register.save')}
-      saveDisabled={closed}
+      saveDisabled={closed || loading}
       startAction={
         onSingle
           ? (app) => (

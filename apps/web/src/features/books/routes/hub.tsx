@@ -20,6 +20,7 @@ import { TrialNotice } from '../components/trial-notice';
 import { useMonth } from '../lib/month';
 import { closeOffered, RECENT_QUERY } from './hub-data';
 import { dateFormat, numberFormat } from '@/lib/intl';
+import css from './hub.module.css';
 
 // The quick-add forms load when one is opened: the hub's first render on a phone does not pay for
 // forms most visits never open.
@@ -221,62 +222,36 @@ export default function BooksHub() {
               <Typography variant="subtitle2" component="h2">
                 {t('books.hub.lists')}
               </Typography>
-              <Box component="nav" aria-label={t('books.hub.lists')} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1 }}>
+              <nav aria-label={t('books.hub.lists')} className={css.links}>
                 {LISTS.map((l) => (
-                  <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover" sx={{ py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}>
+                  <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover">
                     {t(`books.screens.${l.key}`)}
                   </Link>
                 ))}
-              </Box>
+              </nav>
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
                 {t('books.reports.reports')}
               </Typography>
-              <Box component="nav" aria-label={t('books.reports.reports')} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1 }}>
+              <nav aria-label={t('books.reports.reports')} className={css.links}>
                 {REPORTS.map((r) => (
-                  <Link
-                    key={r.path}
-                    component={RouterLink}
-                    to={`${r.path}?${r.yearOnly ? `year=${m.year}` : m.search}`}
-                    underline="hover"
-                    sx={{ py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}
-                  >
+                  <Link key={r.path} component={RouterLink} to={`${r.path}?${r.yearOnly ? `year=${m.year}` : m.search}`} underline="hover">
                     {t(`books.reports.${r.key}`)}
                   </Link>
                 ))}
-              </Box>
+              </nav>
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
                 {t('books.hub.business')}
               </Typography>
               {/* The business beside its books: its customers, stock, documents, conversations, plans and finances. On a phone one
                  row that scrolls sideways, so the hub stays within two screens; wider, the links wrap. */}
-              <Box
-                component="nav"
-                aria-label={t('books.hub.business')}
-                sx={{
-                  display: 'flex',
-                  flexWrap: { xs: 'nowrap', md: 'wrap' },
-                  overflowX: { xs: 'auto', md: 'visible' },
-                  columnGap: 2,
-                  rowGap: 0.5,
-                  pb: { xs: 0.5, md: 0 },
-                  scrollbarWidth: 'thin',
-                  // The fading edge says there is more to the side.
-                  maskImage: { xs: 'linear-gradient(to right, #000 85%, transparent)', md: 'none' },
-                }}
-              >
+              <nav aria-label={t('books.hub.business')} className={css.business}>
                 {BUSINESS.map((b) => (
-                  <Link
-                    key={b.to}
-                    component={RouterLink}
-                    to={b.to}
-                    underline="hover"
-                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14, whiteSpace: 'nowrap', flexShrink: 0, py: 0.25 }}
-                  >
+                  <Link key={b.to} component={RouterLink} to={b.to} underline="hover">
                     <Icon name={b.icon} size={18} />
                     {t(b.text)}
                   </Link>
                 ))}
-              </Box>
+              </nav>
             </CardContent>
           </Card>
         </Grid>
@@ -305,43 +280,24 @@ export default function BooksHub() {
                     {t('books.hub.yearLine', { income: money(year.income), outflows: money(year.outflows), net: money(year.net) })}
                   </Typography>
                 </Stack>
-                <Box
-                  sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.5, alignItems: 'end', height: 96 }}
-                  role="img"
-                  aria-label={t('books.hub.chartLabel', { year: m.year })}
-                >
+                <div className={css.chart} role="img" aria-label={t('books.hub.chartLabel', { year: m.year })}>
                   {(months.data ?? []).map((r) => (
                     // A pointer's hint only: the chart is one image to a screen reader, its figures in the line above.
-                    <Stack
+                    <div
                       key={r.month}
                       title={`${monthName(r.month)}: ${money(r.income)} / ${money(r.outflows)}`}
-                      direction="row"
-                      spacing={0.25}
-                      sx={{
-                        alignItems: 'flex-end',
-                        height: '100%',
-                        opacity: r.month === m.month ? 1 : 0.75,
-                      }}
+                      className={r.month === m.month ? `${css.month} ${css.current}` : css.month}
                     >
-                      <Box sx={{ flex: 1, height: `${(r.income / peak) * 100}%`, minHeight: 2, bgcolor: 'success.main', borderRadius: 0.5 }} />
-                      <Box sx={{ flex: 1, height: `${(r.outflows / peak) * 100}%`, minHeight: 2, bgcolor: 'error.main', borderRadius: 0.5 }} />
-                    </Stack>
+                      <div className={`${css.bar} ${css.income}`} style={{ height: `${(r.income / peak) * 100}%` }} />
+                      <div className={`${css.bar} ${css.outflows}`} style={{ height: `${(r.outflows / peak) * 100}%` }} />
+                    </div>
                   ))}
-                </Box>
-                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, 1fr)', gap: 0.5, mt: 0.5 }} aria-hidden>
+                </div>
+                <div className={css.months} aria-hidden>
                   {Array.from({ length: 12 }, (_, i) => (
-                    <Typography
-                      key={i}
-                      variant="caption"
-                      sx={{
-                        color: 'text.secondary',
-                        textAlign: 'center',
-                      }}
-                    >
-                      {monthName(i + 1)}
-                    </Typography>
+                    <span key={i}>{monthName(i + 1)}</span>
                   ))}
-                </Box>
+                </div>
               </CardContent>
             </Card>
             <Card variant="outlined">
