@@ -9,8 +9,9 @@ import { EntriesService } from '../src/modules/books/entries.service.js';
 import { RecurringService } from '../src/modules/books/index.js';
 import { StorageQuota } from '../src/modules/files/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createTestStore, usingPostgres } from './helpers/database.js';
+import { createTestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
+import { needs } from './helpers/services.js';
 
 let t: TestApp;
 let token: string;
@@ -45,7 +46,8 @@ afterAll(async () => {
 });
 
 describe('the dates of a schedule (a pure function)', () => {
-  const dates = (start: string, f: RecurringFrequency, interval: number, n: number) => Array.from({ length: n }, (_, i) => occurrenceDate(start, f, interval, i));
+  const dates = (start: string, f: RecurringFrequency, interval: number, n: number) =>
+    Array.from({ length: n }, (_, i) => occurrenceDate(start, f, interval, i));
 
   it('monthly on the 31st falls on each month’s last day over two years, 29 February in a leap year', () => {
     const got = dates('2027-01-31', 'monthly', 1, 24);
@@ -61,7 +63,17 @@ describe('the dates of a schedule (a pure function)', () => {
     expect(weekly.at(-1)).toBe('2029-12-24');
     expect(weekly.includes('2028-02-28') && !weekly.includes('2028-02-29')).toBe(true);
     expect(dates('2028-02-15', 'weekly', 2, 2)).toEqual(['2028-02-15', '2028-02-29']);
-    expect(dates('2027-11-30', 'quarterly', 1, 9)).toEqual(['2027-11-30', '2028-02-29', '2028-05-30', '2028-08-30', '2028-11-30', '2029-02-28', '2029-05-30', '2029-08-30', '2029-11-30']);
+    expect(dates('2027-11-30', 'quarterly', 1, 9)).toEqual([
+      '2027-11-30',
+      '2028-02-29',
+      '2028-05-30',
+      '2028-08-30',
+      '2028-11-30',
+      '2029-02-28',
+      '2029-05-30',
+      '2029-08-30',
+      '2029-11-30',
+    ]);
     expect(dates('2028-02-29', 'yearly', 1, 3)).toEqual(['2028-02-29', '2029-02-28', '2030-02-28']);
     expect(dates('2027-03-15', 'monthly', 5, 5)).toEqual(['2027-03-15', '2027-08-15', '2028-01-15', '2028-06-15', '2028-11-15']);
   });
@@ -73,8 +85,12 @@ describe('recurring entries through the API and the scheduler', () => {
     const bad = await api('POST', '/api/recurring', { template: { ...rent(), workerId: crypto.randomUUID() }, frequency: 'monthly', startDate: '2031-01-31' });
     expectError(bad, 400, 'VALIDATION');
     expectError(await api('POST', '/api/recurring', { template: rent(), frequency: 'daily', startDate: '2031-01-31' }), 400, 'VALIDATION');
-    expectError(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2031-01-31', endDate: '2030-01-01' }), 400, 'VALIDATION');
-    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2031-01-31', mode: 'record' }));
+    expectError(
+      await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2031-01-31', endDate: '2030-01-01' }),
+      400,
+      'VALIDATION',
+    );
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2031-01-31', mode: 'record' }), 201);
     expect(made).toMatchObject({ frequency: 'monthly', interval: 1, nextDate: '2031-01-31', amount: 120000, mode: 'record', paused: false, made: 0 });
     const list = expectOk(await api('GET', '/api/recurring'));
     expect(list.items.map((r: { id: string }) => r.id)).toContain(made.id);
@@ -90,7 +106,7 @@ describe('recurring entries through the API and the scheduler', () => {
   });
 
   it('writes each monthly date through the job, on the last day of shorter months and 29 February, once whatever rounds run', async () => {
-    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2031-12-31', count: 24 }));
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2031-12-31', count: 24 }), 201);
     expect(await runDue(t, noon('2031-12-30'))).toBe(0);
     expect(await runDue(t, noon('2032-03-31'))).toBe(4);
     expect(await runDue(t, noon('2032-03-31'))).toBe(0);
@@ -112,7 +128,7 @@ describe('recurring entries through the API and the scheduler', () => {
   it('falls due by the owner’s time zone', async () => {
     expectOk(await api('PATCH', '/api/settings', { preferences: { timeZone: 'Pacific/Kiritimati' } }));
     try {
-      const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'weekly', startDate: '2035-06-02' }));
+      const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'weekly', startDate: '2035-06-02' }), 201);
       // 11:00 UTC on 1 June is already 2 June in Kiritimati (UTC+14).
       expect(await runDue(t, new Date('2035-06-01T11:00:00Z'))).toBe(1);
       expect((await madeBy(t, made.id)).map((e) => e.date)).toEqual(['2035-06-02']);
@@ -124,7 +140,7 @@ describe('recurring entries through the API and the scheduler', () => {
   });
 
   it('a date in a closed month is not written; the owner is notified', async () => {
-    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2036-01-15', count: 3 }));
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2036-01-15', count: 3 }), 201);
     expectOk(await api('POST', '/api/tax-years/2036/months/2/close'));
     expect(await runDue(t, noon('2036-03-20'))).toBe(3);
     expect((await madeBy(t, made.id)).map((e) => e.date)).toEqual(['2036-01-15', '2036-03-15']);
@@ -138,28 +154,28 @@ describe('recurring entries through the API and the scheduler', () => {
   });
 
   it('remind mode: a notification on its date whose call records it once, with the amount given', async () => {
-    const made = expectOk(await api('POST', '/api/recurring', { template: rent(4500), frequency: 'monthly', startDate: '2037-05-10', mode: 'remind' }));
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(4500), frequency: 'monthly', startDate: '2037-05-10', mode: 'remind' }), 201);
     expect(await runDue(t, noon('2037-05-10'))).toBe(1);
     expect(await madeBy(t, made.id)).toEqual([]);
     const notes = expectOk(await api('GET', '/api/common/notifications')) as { title: string; link: string }[];
     const due = notes.find((n) => n.link === `/user/recurring?record=${made.id}&date=2037-05-10`);
     expect(due?.title).toBe('A recurring entry is due');
     expectError(await api('POST', `/api/recurring/${made.id}/record`, { date: '2037-06-10' }), 404, 'NOT_FOUND');
-    const entry = expectOk(await api('POST', `/api/recurring/${made.id}/record`, { date: '2037-05-10', amount: 4725 }));
+    const entry = expectOk(await api('POST', `/api/recurring/${made.id}/record`, { date: '2037-05-10', amount: 4725 }), 201);
     expect(entry).toMatchObject({ date: '2037-05-10', amount: 4725, recurringId: made.id, description: 'Rent' });
     expectError(await api('POST', `/api/recurring/${made.id}/record`, { date: '2037-05-10' }), 409, 'CONFLICT');
     expect(await madeBy(t, made.id)).toEqual([{ date: '2037-05-10', amount: 4725 }]);
   });
 
   it('the entry dialog’s Repeat: the first entry written now, counted as the first occurrence', async () => {
-    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2038-01-31', recordFirst: true }));
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2038-01-31', recordFirst: true }), 201);
     expect(made).toMatchObject({ nextDate: '2038-02-28', made: 1, firstEntry: { date: '2038-01-31', recurringId: made.id } });
     await runDue(t, noon('2038-02-28'));
     expect((await madeBy(t, made.id)).map((e) => e.date)).toEqual(['2038-01-31', '2038-02-28']);
   });
 
   it('deleting stops what is to come and keeps what was made, still linked', async () => {
-    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'weekly', startDate: '2039-01-03' }));
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'weekly', startDate: '2039-01-03' }), 201);
     await runDue(t, noon('2039-01-10'));
     expect(await madeBy(t, made.id)).toHaveLength(2);
     expectOk(await api('DELETE', `/api/recurring/${made.id}`));
@@ -170,7 +186,7 @@ describe('recurring entries through the API and the scheduler', () => {
   });
 
   it('another owner’s template answers 404 to every call, and is not in their list', async () => {
-    const mine = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2040-01-01', mode: 'remind' }));
+    const mine = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2040-01-01', mode: 'remind' }), 201);
     const other = (await t.ownerToken({ name: 'Otro Dueño' })).token;
     expectError(await api('GET', `/api/recurring/${mine.id}`, undefined, other), 404, 'NOT_FOUND');
     expectError(await api('PATCH', `/api/recurring/${mine.id}`, { paused: true }, other), 404, 'NOT_FOUND');
@@ -178,13 +194,18 @@ describe('recurring entries through the API and the scheduler', () => {
     expectError(await api('POST', `/api/recurring/${mine.id}/record`, { date: '2040-01-01' }, other), 404, 'NOT_FOUND');
     expect(expectOk(await api('GET', '/api/recurring', undefined, other)).items).toEqual([]);
     // Another owner's category in a template reads as no such category.
-    const theirs = await api('POST', '/api/recurring', { template: { ...rent(), categoryId: crypto.randomUUID() }, frequency: 'monthly', startDate: '2040-01-01' }, other);
+    const theirs = await api(
+      'POST',
+      '/api/recurring',
+      { template: { ...rent(), categoryId: crypto.randomUUID() }, frequency: 'monthly', startDate: '2040-01-01' },
+      other,
+    );
     expectError(theirs, 400, 'VALIDATION');
     expect(expectOk(await api('GET', `/api/recurring/${mine.id}`)).paused).toBe(false);
   });
 });
 
-describe.skipIf(!usingPostgres)('two server processes on one database (PostgreSQL)', () => {
+needs('postgres').describe('two server processes on one database', () => {
   it('make exactly one entry per date however their rounds race', async () => {
     const store = await createTestStore();
     try {
@@ -192,7 +213,10 @@ describe.skipIf(!usingPostgres)('two server processes on one database (PostgreSQ
       const b = await createTestApp({}, { store });
       try {
         const { token: tok } = await a.ownerToken();
-        const made = expectOk(await a.api('POST', '/api/recurring', { token: tok, body: { template: rent(), frequency: 'weekly', startDate: '2041-01-07' } }));
+        const made = expectOk(
+          await a.api('POST', '/api/recurring', { token: tok, body: { template: rent(), frequency: 'weekly', startDate: '2041-01-07' } }),
+          201,
+        );
         const now = noon('2041-03-25'); // 12 weekly dates
         await Promise.all([runDue(a, now), runDue(b, now), runDue(a, now), runDue(b, now)]);
         await Promise.all([runDue(b, now), runDue(a, now)]);

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Language } from '@cuadre/contracts';
 import { users } from './users.js';
 import { inventoryProducts } from './inventory.js';
@@ -371,7 +387,9 @@ export const recurringTemplates = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     count: integer('count'),
-    mode: text('mode', { enum: ['record', 'remind'] }).notNull().default('record'),
+    mode: text('mode', { enum: ['record', 'remind'] })
+      .notNull()
+      .default('record'),
     paused: boolean('paused').notNull().default(false),
     nextIndex: integer('next_index').notNull().default(0),
     nextDate: date('next_date', { mode: 'string' }),

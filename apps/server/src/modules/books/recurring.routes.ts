@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZEntry,
-  ZIdParam,
-  ZOk,
-  ZRecurring,
-  ZRecurringBody,
-  ZRecurringList,
-  ZRecurringPatch,
-  ZRecurringQuery,
-  ZRecurringRecordBody,
-} from '@cuadre/contracts';
+import { ZEntry, ZIdParam, ZOk, ZRecurring, ZRecurringBody, ZRecurringList, ZRecurringPatch, ZRecurringQuery, ZRecurringRecordBody } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import { cachedRead } from '../../plugins/read-cache.js';
 import { bookErrors } from '../../lib/errors.js';
@@ -26,7 +16,12 @@ export function recurringRoutes(app: FastifyInstance, service: RecurringService,
     {
       ...opts,
       ...cachedRead,
-      schema: { tags, summary: 'List recurring entries: search, mode, due by a date, sort by next date, amount or creation', querystring: ZRecurringQuery, response: { 200: ZRecurringList, ...bookErrors } },
+      schema: {
+        tags,
+        summary: 'List recurring entries: search, mode, due by a date, sort by next date, amount or creation',
+        querystring: ZRecurringQuery,
+        response: { 200: ZRecurringList, ...bookErrors },
+      },
     },
     (req) => service.list(authOf(req), req.query),
   );
@@ -66,7 +61,12 @@ export function recurringRoutes(app: FastifyInstance, service: RecurringService,
     '/api/recurring/:id',
     {
       ...opts,
-      schema: { tags, summary: 'Delete a recurring entry: nothing more is made; the entries it made stay', params: ZIdParam, response: { 200: ZOk, ...bookErrors } },
+      schema: {
+        tags,
+        summary: 'Delete a recurring entry: nothing more is made; the entries it made stay',
+        params: ZIdParam,
+        response: { 200: ZOk, ...bookErrors },
+      },
     },
     (req) => service.remove(authOf(req), req.params.id),
   );

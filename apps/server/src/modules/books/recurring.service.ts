@@ -116,7 +116,8 @@ export class RecurringService {
   async create(auth: Authenticated, body: RecurringInput): Promise<Recurring> {
     const ownerId = auth.user.id;
     const language = readerLanguage(auth);
-    if (body.endDate && body.endDate < body.startDate) throw validation('The end comes before the start', [{ path: 'endDate', message: 'Give a date on or after the start' }]);
+    if (body.endDate && body.endDate < body.startDate)
+      throw validation('The end comes before the start', [{ path: 'endDate', message: 'Give a date on or after the start' }]);
     return withTransaction(this.db, async (tx) => {
       const repo = new RecurringRepository(tx, ownerId, language);
       await this.check(tx, ownerId, body.template, body.startDate);
@@ -132,9 +133,15 @@ export class RecurringService {
       const row = await repo.insert({ ...schedule, nextIndex: 0, nextDate: nextOf(schedule, 0) });
       if (!body.recordFirst) return this.read(repo, row.id);
       // The entry dialog's "Repeat": the start date's entry now, counted as the first occurrence.
-      const { items } = await this.entries.writeIn(tx, { ownerId, actorId: ownerId, language }, [{ ...body.template, date: body.startDate } as Line], '', () => ({
-        recurringId: row.id,
-      }));
+      const { items } = await this.entries.writeIn(
+        tx,
+        { ownerId, actorId: ownerId, language },
+        [{ ...body.template, date: body.startDate } as Line],
+        '',
+        () => ({
+          recurringId: row.id,
+        }),
+      );
       await repo.claim(row.id, body.startDate, 'recorded', items[0]!.id);
       await repo.update(row.id, { nextIndex: 1, nextDate: nextOf(row, 1) });
       return { ...(await this.read(repo, row.id)), firstEntry: items[0]! };
@@ -156,8 +163,7 @@ export class RecurringService {
       if (patch.mode) set.mode = patch.mode;
       if (patch.paused !== undefined) set.paused = patch.paused;
       let s = { ...before, ...set };
-      const rescheduled =
-        (patch.frequency && patch.frequency !== before.frequency) || (patch.interval && patch.interval !== before.interval);
+      const rescheduled = (patch.frequency && patch.frequency !== before.frequency) || (patch.interval && patch.interval !== before.interval);
       if (rescheduled) {
         // A new rhythm starts from the next date as it stood (or the start, if none came yet); a count keeps what remains of it.
         const from = before.nextDate ?? today;
@@ -172,7 +178,8 @@ export class RecurringService {
       }
       if (patch.endDate !== undefined) s.endDate = patch.endDate;
       if (patch.count !== undefined) s.count = patch.count;
-      if (s.endDate && s.endDate < s.startDate) throw validation('The end comes before the start', [{ path: 'endDate', message: 'Give a date on or after the start' }]);
+      if (s.endDate && s.endDate < s.startDate)
+        throw validation('The end comes before the start', [{ path: 'endDate', message: 'Give a date on or after the start' }]);
       let index = s.nextIndex;
       // Resuming skips the dates that passed while paused: they are not made late.
       if (before.paused && patch.paused === false) while (nextOf(s, index) !== null && nextOf(s, index)! < today) index += 1;
@@ -297,9 +304,15 @@ export class RecurringService {
     try {
       // In a savepoint, so an entry the rules refuse leaves the round's other work standing.
       const entry = await tx.transaction(async (sp) => {
-        const { items } = await this.entries.writeIn(sp, { ownerId: who.ownerId, actorId: who.ownerId, language: who.language }, [{ ...(row.template as Template), date } as Line], '', () => ({
-          recurringId: row.id,
-        }));
+        const { items } = await this.entries.writeIn(
+          sp,
+          { ownerId: who.ownerId, actorId: who.ownerId, language: who.language },
+          [{ ...(row.template as Template), date } as Line],
+          '',
+          () => ({
+            recurringId: row.id,
+          }),
+        );
         return items[0]!;
       });
       await repo.setOccurrence(claimed.id, { status: 'recorded', entryId: entry.id });
