@@ -258,9 +258,8 @@ export class RecurringService {
 
   private async runOne(id: string, ownerId: string, now: Date): Promise<number> {
     return withTransaction(this.db, async (tx) => {
-      const [owner] = await unscoped('the owner of a template that fell due: their time zone and language', () =>
-        tx.select({ id: users.id, preferences: users.preferences }).from(users).where(eq(users.id, ownerId)),
-      );
+      // The owner's time zone and language (users is no owned table).
+      const [owner] = await tx.select({ id: users.id, preferences: users.preferences }).from(users).where(eq(users.id, ownerId));
       if (!owner) return 0;
       const language = accountLanguage(owner);
       const repo = new RecurringRepository(tx, ownerId, language);
