@@ -51,9 +51,30 @@ export const ZRecurringPatch = z.strictObject({
 export type RecurringPatch = z.input<typeof ZRecurringPatch>;
 export type RecurringPatchInput = z.infer<typeof ZRecurringPatch>;
 
+/** The template as answered (plain values: the request's schema parses text into numbers, which an answer cannot undo). */
+const maybe = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
+export const ZRecurringTemplateOut = z.object({
+  type: ZEntryType,
+  amount: maybe(z.int()),
+  categoryId: maybe(z.string()),
+  subcategoryId: maybe(z.string()),
+  paymentMethod: z.optional(z.string()),
+  reference: maybe(z.string()),
+  description: maybe(z.string()),
+  workerId: maybe(z.string()),
+  providerId: maybe(z.string()),
+  productId: maybe(z.string()),
+  contactId: maybe(z.string()),
+  quantity: maybe(z.number()),
+  unitCost: maybe(z.int()),
+  hours: maybe(z.number()),
+  inventoryProductId: maybe(z.string()),
+});
+export type RecurringTemplateOut = z.infer<typeof ZRecurringTemplateOut>;
+
 export const ZRecurring = z.object({
   id: z.string(),
-  template: ZRecurringTemplate,
+  template: ZRecurringTemplateOut,
   type: ZEntryType,
   amount: z.nullable(z.int()),
   categoryName: z.nullable(z.string()),
