@@ -174,6 +174,16 @@ describe('recurring entries through the API and the scheduler', () => {
     expect((await madeBy(t, made.id)).map((e) => e.date)).toEqual(['2038-01-31', '2038-02-28']);
   });
 
+  it('a date that has already come is made at once, not at the next round', async () => {
+    const now = new Date();
+    const firstOfLast = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+    const firstOfThis = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: firstOfLast, recordFirst: true }), 201);
+    expect(made).toMatchObject({ made: 2, firstEntry: { date: firstOfLast } });
+    expect((await madeBy(t, made.id)).map((e) => e.date)).toEqual([firstOfLast, firstOfThis]);
+    expectOk(await api('DELETE', `/api/recurring/${made.id}`));
+  });
+
   it('deleting stops what is to come and keeps what was made, still linked', async () => {
     const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'weekly', startDate: '2039-01-03' }), 201);
     await runDue(t, noon('2039-01-10'));

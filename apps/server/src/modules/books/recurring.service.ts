@@ -114,6 +114,20 @@ export class RecurringService {
   }
 
   async create(auth: Authenticated, body: RecurringInput): Promise<Recurring> {
+    const made = await this.createNow(auth, body);
+    return { ...(await this.caughtUp(auth, made.id)), ...(made.firstEntry ? { firstEntry: made.firstEntry } : {}) };
+  }
+
+  /**
+   * A template whose date has already come (a start in the past, a rent first recorded last month) is
+   * made at once rather than at the scheduler's next round; whatever goes wrong there is the round's to retry.
+   */
+  private async caughtUp(auth: Authenticated, id: string): Promise<Recurring> {
+    await this.runOne(id, auth.user.id, new Date()).catch(() => 0);
+    return this.get(auth, id);
+  }
+
+  private async createNow(auth: Authenticated, body: RecurringInput): Promise<Recurring> {
     const ownerId = auth.user.id;
     const language = readerLanguage(auth);
     if (body.endDate && body.endDate < body.startDate)
@@ -149,6 +163,11 @@ export class RecurringService {
   }
 
   async update(auth: Authenticated, id: string, patch: RecurringPatchInput): Promise<Recurring> {
+    await this.updateNow(auth, id, patch);
+    return this.caughtUp(auth, id);
+  }
+
+  private async updateNow(auth: Authenticated, id: string, patch: RecurringPatchInput): Promise<Recurring> {
     const ownerId = auth.user.id;
     return withTransaction(this.db, async (tx) => {
       const repo = new RecurringRepository(tx, ownerId, readerLanguage(auth));
