@@ -32,7 +32,8 @@ export default function SignUp() {
   // The resolver hands `submit` the contract's parsed body (the box ticked, so `true`).
   const { form, onSubmit, failure, pending, leaveDialog } = useAppForm<SignUpForm>(ZSignUpBody, {
     defaultValues: { name: '', email: '', password: '', company: '', agreements: false },
-    submit: ({ company, ...rest }) => authApi.signUp({ ...rest, agreements: true, ...(company ? { company } : {}), ...languageOf(i18n.language), ...timeZoneOf() }),
+    submit: ({ company, ...rest }) =>
+      authApi.signUp({ ...rest, agreements: true, ...(company ? { company } : {}), ...languageOf(i18n.language), ...timeZoneOf() }),
     onSuccess: (_, body) => void navigate(`/confirmation-required?email=${encodeURIComponent(body.email)}`),
   });
   const { register, watch } = form;

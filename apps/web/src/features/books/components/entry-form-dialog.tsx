@@ -15,7 +15,6 @@ import { intervalOf, NO_REPEAT, RepeatFields, type RepeatValues } from './repeat
 /** The entry's fields, and for a new entry its Repeat choice. */
 export type EntryFormValues = FieldValuesOfEntry & RepeatValues;
 
-
 export interface EntryFormDialogProps {
   open: boolean;
   type: EntryType;
@@ -164,7 +163,16 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         if (entry) return { saved: await updateEntry(entry.id, toBody(v)), receiptError: undefined };
         // Repeat: the template and this first entry in one call, the entry counted as its first occurrence.
         const saved = v.repeat
-          ? (await createRecurring({ template: withoutDate(toBody(v)), frequency: v.repeat, interval: intervalOf(v.repeatInterval)!, startDate: v.date, mode: v.repeatMode, recordFirst: true })).firstEntry!
+          ? (
+              await createRecurring({
+                template: withoutDate(toBody(v)),
+                frequency: v.repeat,
+                interval: intervalOf(v.repeatInterval)!,
+                startDate: v.date,
+                mode: v.repeatMode,
+                recordFirst: true,
+              })
+            ).firstEntry!
           : await createEntry(toBody(v));
         // The entry is saved whatever becomes of its receipt: a failed upload is said, not thrown.
         let receiptError: unknown;

@@ -236,34 +236,39 @@ export default function BooksHub() {
                     {t(`books.screens.${l.key}`)}
                   </Link>
                 ))}
-              </Box>
-              {/* Recurring entries: one line on a phone (the hub keeps within two screens), what falls due listed wider. */}
-              <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
-                <Link
-                  component={RouterLink}
-                  to="/user/recurring"
-                  underline="hover"
-                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 14, fontWeight: 600 }}
-                >
-                  <Icon name="heroicons_outline:arrow-path" size={16} />
+                <Link component={RouterLink} to="/user/recurring" underline="hover" sx={{ py: { xs: 0.5, sm: 0.75 }, fontSize: 14 }}>
                   {t('books.recurring.hubLink')}
-                </Link>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {due ? (due.pagination.total ? t('books.recurring.hubDue', { count: due.pagination.total }) : t('books.recurring.hubNone')) : ''}
-                </Typography>
-              </Box>
-              {!!due?.items.length && (
-                <Box component="ul" aria-label={t('books.recurring.hubLink')} sx={{ display: { xs: 'none', sm: 'block' }, m: 0, mt: 0.5, p: 0, listStyle: 'none' }}>
-                  {due.items.slice(0, 4).map((r) => (
-                    <Box component="li" key={r.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, fontSize: 13, py: 0.25 }}>
-                      <span>
-                        {r.nextDate && formatShortDate(r.nextDate, i18n.language)} · {r.description || r.categoryName}
-                      </span>
-                      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                        {r.amount !== null ? money(r.amount) : '—'}
-                      </Box>
+                  {!!due?.pagination.total && (
+                    <Box
+                      component="span"
+                      title={t('books.recurring.hubDue', { count: due.pagination.total })}
+                      sx={{ display: { xs: 'inline-block', sm: 'none' }, ml: 0.75, px: 0.75, borderRadius: 8, fontSize: 12, bgcolor: 'action.selected' }}
+                    >
+                      {due.pagination.total}
                     </Box>
-                  ))}
+                  )}
+                </Link>
+              </Box>
+              {/* What recurs this month, listed from a tablet up; on a phone the link above says how many (the hub keeps within two screens). */}
+              {!!due && (
+                <Box sx={{ display: { xs: 'none', sm: 'block' }, mt: 1 }}>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {due.pagination.total ? t('books.recurring.hubDue', { count: due.pagination.total }) : t('books.recurring.hubNone')}
+                  </Typography>
+                  {!!due.items.length && (
+                    <Box component="ul" aria-label={t('books.recurring.hubLink')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                      {due.items.slice(0, 4).map((r) => (
+                        <Box component="li" key={r.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, fontSize: 13, py: 0.25 }}>
+                          <span>
+                            {r.nextDate && formatShortDate(r.nextDate, i18n.language)} · {r.description || r.categoryName}
+                          </span>
+                          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                            {r.amount !== null ? money(r.amount) : '—'}
+                          </Box>
+                        </Box>
+                      ))}
+                    </Box>
+                  )}
                 </Box>
               )}
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>

@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { RECURRING_FREQUENCIES, RECURRING_MODES, RECURRING_SORTS, isRealDate, type Entry, type Recurring, type RecurringFrequency, type RecurringMode, type RecurringTemplateBody } from '@cuadre/contracts';
+import {
+  RECURRING_FREQUENCIES,
+  RECURRING_MODES,
+  RECURRING_SORTS,
+  isRealDate,
+  type Entry,
+  type Recurring,
+  type RecurringFrequency,
+  type RecurringMode,
+  type RecurringTemplateBody,
+} from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -23,7 +33,9 @@ const column = listColumns<Recurring>();
 const config: ListConfig<(typeof RECURRING_SORTS)[number], never> = { sorts: RECURRING_SORTS, defaultSort: 'nextDate', defaultOrder: 'asc', filters: {} };
 
 const money = z.string().check(z.refine((v) => (parseMoney(v) ?? 0) > 0, { params: { i18n: 'books.validation.amount' } }));
-const optionalDate = z.string().check(z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), { params: { i18n: 'books.validation.date' } }));
+const optionalDate = z
+  .string()
+  .check(z.refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), { params: { i18n: 'books.validation.date' } }));
 
 type EditValues = RepeatValues & { amount: string; description: string; endDate: string };
 const ZEdit = z.object({
@@ -92,7 +104,11 @@ export default function RecurringEntries() {
     },
     extra: (r) => (
       <Tooltip title={t(r.paused ? 'books.recurring.resume' : 'books.recurring.pause')}>
-        <IconButton aria-label={`${t(r.paused ? 'books.recurring.resume' : 'books.recurring.pause')} ${nameOf(r)}`} onClick={() => pause.mutate(r)} disabled={pause.isPending}>
+        <IconButton
+          aria-label={`${t(r.paused ? 'books.recurring.resume' : 'books.recurring.pause')} ${nameOf(r)}`}
+          onClick={() => pause.mutate(r)}
+          disabled={pause.isPending}
+        >
           <Icon name={r.paused ? 'heroicons_outline:play' : 'heroicons_outline:pause'} size={18} />
         </IconButton>
       </Tooltip>
@@ -188,7 +204,14 @@ export default function RecurringEntries() {
       >
         {({ form }) => (
           <>
-            <FormTextField control={form.control} name="amount" label={t('books.fields.amount')} fullWidth required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <FormTextField
+              control={form.control}
+              name="amount"
+              label={t('books.fields.amount')}
+              fullWidth
+              required
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
             <FormTextField control={form.control} name="description" label={t('books.fields.description')} fullWidth />
             <RepeatFields control={form.control} allowNever={false} />
             <FormTextField
@@ -220,7 +243,14 @@ export default function RecurringEntries() {
         {({ form }) => (
           <>
             <Typography variant="body2">{t('books.recurring.recordText', { date: recordDate ? formatShortDate(recordDate, i18n.language) : '' })}</Typography>
-            <FormTextField control={form.control} name="amount" label={t('books.fields.amount')} fullWidth required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <FormTextField
+              control={form.control}
+              name="amount"
+              label={t('books.fields.amount')}
+              fullWidth
+              required
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
           </>
         )}
       </FormDialog>
