@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { occurrenceDate, type RecurringFrequency } from '@cuadre/contracts';
-import { auditLog, entries, recurringOccurrences } from '../src/db/schema/index.js';
+import { auditLog, entries, recurringOccurrences, users } from '../src/db/schema/index.js';
 import { EventBus } from '../src/lib/events.js';
 import { FileStore } from '../src/lib/file-store.js';
 import { EntriesService } from '../src/modules/books/entries.service.js';
@@ -137,6 +137,15 @@ describe('recurring entries through the API and the scheduler', () => {
       expectOk(await api('PATCH', '/api/settings', { preferences: { timeZone: 'UTC' } }));
     }
     expectError(await api('PATCH', '/api/settings', { preferences: { timeZone: 'Mars/Olympus' } }), 400, 'VALIDATION');
+  });
+
+  it('takes the browser’s time zone at sign-up as the account’s', async () => {
+    const email = `zone-${Date.now()}@example.com`;
+    const body = { name: 'Zona Horaria', email, password: 'Tortilla-Ledger-77', agreements: true, timeZone: 'America/Mexico_City' };
+    expectError(await t.api('POST', '/api/auth/sign-up', { body: { ...body, timeZone: 'Nowhere/Else' } }), 400, 'VALIDATION');
+    expect(expectOk(await t.api('POST', '/api/auth/sign-up', { body }))).toBe(true);
+    const [row] = await t.db.select({ preferences: users.preferences }).from(users).where(eq(users.email, email));
+    expect(row?.preferences).toMatchObject({ timeZone: 'America/Mexico_City' });
   });
 
   it('a date in a closed month is not written; the owner is notified', async () => {
