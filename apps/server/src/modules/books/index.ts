@@ -37,7 +37,7 @@ export default async function booksArea(app: FastifyInstance, { core }: AreaOpti
   registerImportJobs(core.jobs, imports);
   importRoutes(app, imports, core.guards, core.jobs);
   onboardingRoutes(app, new OnboardingService(core.db), core.guards);
-  const recurring = new RecurringService(core.db, entries, core.events);
+  const recurring = new RecurringService(core.db, entries, core.events, (ownerId) => core.jobs.ownerChanged(ownerId));
   recurringRoutes(app, recurring, core.guards);
   const scheduler = new RecurringScheduler(recurring, app.log);
   app.addHook('onReady', async () => scheduler.start());

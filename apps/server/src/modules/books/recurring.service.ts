@@ -82,6 +82,8 @@ export class RecurringService {
     private readonly db: Db,
     private readonly entries: EntriesService,
     private readonly events: EventBus,
+    /** Moves the owner's read cache on after a round wrote their books (the job runner's `ownerChanged`). */
+    private readonly booksChanged: (ownerId: string) => Promise<void> = async () => undefined,
   ) {}
 
   async list(auth: Authenticated, q: RecurringQuery): Promise<RecurringList> {
@@ -276,6 +278,13 @@ export class RecurringService {
   }
 
   private async runOne(id: string, ownerId: string, now: Date): Promise<number> {
+    const made = await this.runOneIn(id, ownerId, now);
+    // Once committed: the owner's next read answers what the round wrote.
+    if (made) await this.booksChanged(ownerId).catch(() => undefined);
+    return made;
+  }
+
+  private async runOneIn(id: string, ownerId: string, now: Date): Promise<number> {
     return withTransaction(this.db, async (tx) => {
       // The owner's time zone and language (users is no owned table).
       const [owner] = await tx.select({ id: users.id, preferences: users.preferences }).from(users).where(eq(users.id, ownerId));
