@@ -94,6 +94,8 @@ declare module 'fastify' {
     bootstrapResult: BootstrapResult;
     mailQueue: MailQueue;
     outages: OutageLog;
+    /** The job runner (tests run the recurring entries' rounds with it, as the server does). */
+    jobs: JobRunner;
   }
 }
 
@@ -224,6 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const readCache = new ReadCache({ redis, prefix: config.redisPrefix, ttlMs: config.readCacheMs });
   readCacheHooks(app, readCache);
   const jobs = new JobRunner(db, config.dataDir, app.log, readCache);
+  app.decorate('jobs', jobs);
   const events = new EventBus(redis, `${config.redisPrefix}events`, app.log);
   events.start();
   const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs, events };

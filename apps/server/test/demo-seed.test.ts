@@ -88,6 +88,13 @@ describe('npm run seed:demo', () => {
     expect(bought.filter((n) => n > 0).length).toBeGreaterThan(6);
     const withReceipt = expectOk(await t.api('GET', '/api/entries', { token, query: { type: 'expense', search: 'Shop rent', size: 50 } }));
     expect(withReceipt.items.every((e: { attachments: unknown[] }) => e.attachments.length === 1)).toBe(true);
+    // The rent, the salary and the phone bill as recurring entries, the phone bill a reminder.
+    const recurring = expectOk(await t.api('GET', '/api/recurring', { token, query: { sort: 'amount', order: 'desc' } }));
+    expect(recurring.items.map((r: { description: string; mode: string; frequency: string }) => [r.description, r.mode, r.frequency])).toEqual([
+      ['Shop rent', 'record', 'monthly'],
+      ['Salary, Lucía', 'record', 'monthly'],
+      ['Phone bill', 'remind', 'monthly'],
+    ]);
     // A few folders and documents in the file manager, beside the receipts' folder.
     const files = expectOk(await t.api('GET', '/api/apps/file-manager', { token, query: { folderId: 'null' } }));
     expect(files.folders.map((f: { name: string }) => f.name)).toEqual(['Contracts', 'Permits and licences', 'Receipts', 'Recipes']);

@@ -296,6 +296,7 @@ describe('the owner-scoping check', () => {
       [
         'modules/backup/backup.repository.ts: a backup carries the receipts, the files, the contact avatars, the product images, the note images and the mail attachments of every owner',
         'modules/planning/reminders.ts: the reminders of every owner fall due by the server clock',
+        'modules/books/recurring.service.ts: the recurring templates of every owner fall due by the server clock',
         'modules/backup/backup.repository.ts: a backup counts the rows of every table',
         'modules/backup/backup.repository.ts: a backup reads every table whole',
         'modules/backup/backup.repository.ts: a restore empties every table it writes',

@@ -86,6 +86,7 @@ const OWNER_SCREENS: [string, string][] = [
   ['/dashboards/finance', 'Finance · Cuadre'],
   ['/dashboards/project', 'Project · Cuadre'],
   ['/user/budgets', 'Budgets · Cuadre'],
+  ['/user/recurring', 'Recurring entries · Cuadre'],
   ['/apps/scrumboard', 'Scrumboard · Cuadre'],
 ];
 

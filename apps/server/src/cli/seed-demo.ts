@@ -461,6 +461,40 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     if (back === 11) await post(`/api/tax-years/${y}/months/${m}/close`, {});
   }
 
+  // Recurring entries (issue 32): the rent and Lucía's salary recorded on their dates, the phone bill a
+  // reminder to record with its amount of the month. Each starts next month, after the months written above,
+  // and never before the server's clock (a demo dated in the past, as tests date it, would have them all made at once).
+  const from = new Date(Math.max(now.getTime(), Date.now()));
+  const nextMonth = (day: number) => {
+    const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, day));
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  };
+  const repeat = (template: Record<string, unknown>, startDate: string, mode: 'record' | 'remind') =>
+    post('/api/recurring', { template, frequency: 'monthly', interval: 1, startDate, mode });
+  await repeat(
+    { type: 'expense', amount: 185000, categoryId: cat('Renta de local'), paymentMethod: 'check', description: 'Shop rent' },
+    nextMonth(1),
+    'record',
+  );
+  await repeat(
+    {
+      type: 'worker_payment',
+      amount: 125000,
+      categoryId: cat('Salarios y jornales'),
+      workerId: lucia.id,
+      hours: 80,
+      paymentMethod: 'transfer',
+      description: 'Salary, Lucía',
+    },
+    nextMonth(28),
+    'record',
+  );
+  await repeat(
+    { type: 'expense', amount: 5499, categoryId: cat('Utilidades'), subcategoryId: sub('Teléfono'), paymentMethod: 'card', description: 'Phone bill' },
+    nextMonth(15),
+    'remind',
+  );
+
   // Monthly budgets for a few categories (the finance dashboard's budget): most with room to spare,
   // the utilities set just above what this month has spent so far, so it sits near its limit (about 90 %).
   const setBudget = (categoryId: string, amount: number) => call('PUT', '/api/budgets', token, { categoryId, amount });

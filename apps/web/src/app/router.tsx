@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
                   { path: 'providers', ...title('nav.providers'), ...page(() => import('@/features/books/routes/providers')) },
                   { path: 'vehicles', ...title('nav.vehicles'), ...page(() => import('@/features/books/routes/vehicles')) },
                   { path: 'budgets', ...title('finance.budgets.title'), ...page(() => import('@/features/finance/routes/budgets')) },
+                  { path: 'recurring', ...title('books.recurring.title'), ...page(() => import('@/features/books/routes/recurring')) },
                   {
                     path: 'purchasedproducts',
                     ...title('books.screens.purchasedProducts'),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZCompany, ZLanguage, ZPersonName, ZUser } from '../common/user.js';
+import { ZCompany, ZLanguage, ZPersonName, ZTimeZone, ZUser } from '../common/user.js';
 import { EMAIL_PATTERN, text } from '../common/text.js';
 
 export const PASSWORD_MIN = 8;
@@ -26,6 +26,8 @@ export const ZSignUpBody = z.object({
   agreements: z.literal(true, 'You must accept the terms and the privacy policy'),
   /** The language the person chose on the page: the account's from the start, and its mails'. */
   language: z.optional(ZLanguage),
+  /** The browser's time zone (Intl.DateTimeFormat().resolvedOptions().timeZone): the account's from the start. */
+  timeZone: z.optional(ZTimeZone),
 });
 export type SignUpBody = z.infer<typeof ZSignUpBody>;
 

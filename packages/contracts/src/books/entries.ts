@@ -62,6 +62,8 @@ export const ZEntry = z.object({
   hours: z.nullable(z.number()),
   /** The inventory product whose stock this entry moves (a purchase adds its quantity, an income takes it away). */
   inventoryProductId: z.nullable(z.string()),
+  /** The recurring template that made it (absent or null: written by hand). */
+  recurringId: z.optional(z.nullable(z.string())),
   attachments: z.array(ZAttachment),
   createdAt: z.string(),
   updatedAt: z.string(),

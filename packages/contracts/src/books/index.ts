@@ -9,3 +9,4 @@ export * from './reports.js';
 export * from './jobs.js';
 export * from './import.js';
 export * from './onboarding.js';
+export * from './recurring.js';

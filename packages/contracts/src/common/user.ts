@@ -36,6 +36,18 @@ export const LAYOUTS = ['empty', 'centered', 'enterprise', 'material', 'modern',
 export const ZLayout = z.enum(LAYOUTS);
 export type Layout = z.infer<typeof ZLayout>;
 
+function knownTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone the runtime knows ("Europe/Madrid"). */
+export const ZTimeZone = text(64, z.refine(knownTimeZone, 'Not a known time zone'));
+
 export const ZPreferences = z.object({
   language: ZLanguage,
   scheme: ZScheme,
@@ -45,6 +57,8 @@ export const ZPreferences = z.object({
   onboardingDismissed: z.optional(z.boolean()),
   /** A chat message that arrives while no tab is open is also mailed (absent: off). */
   chatMail: z.optional(z.boolean()),
+  /** The owner's IANA time zone ("Europe/Madrid"): the day recurring entries fall due (absent: UTC); set from the browser at sign-up. */
+  timeZone: z.optional(ZTimeZone),
 });
 export type Preferences = z.infer<typeof ZPreferences>;
 

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Language } from '@cuadre/contracts';
 import { users } from './users.js';
 import { inventoryProducts } from './inventory.js';
@@ -159,6 +175,8 @@ export const entries = pgTable(
     inventoryProductId: uuid('inventory_product_id').references(() => inventoryProducts.id, { onDelete: 'set null' }),
     /** The bank's own id of the transaction an entry was imported from (OFX FITID, or a CSV's reference column). */
     bankRef: text('bank_ref'),
+    /** The recurring template that made it (null: written by hand); a deleted template keeps the link (it is only marked deleted). */
+    recurringId: uuid('recurring_id').references((): AnyPgColumn => recurringTemplates.id),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -351,4 +369,62 @@ export const importRules = pgTable(
     createdAt: created(),
   },
   (t) => [index('import_rules_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Recurring entries: a template (an entry's fields without its date) and its schedule. `nextIndex`
+ * counts the occurrences passed (0 for the start date); `nextDate` is that occurrence's date, null
+ * once the schedule has ended. A deleted template keeps its row (marked `deletedAt`) so the entries
+ * it made still link to it.
+ */
+export const recurringTemplates = pgTable(
+  'recurring_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    template: jsonb('template').$type<Record<string, unknown>>().notNull(),
+    frequency: text('frequency', { enum: ['weekly', 'monthly', 'quarterly', 'yearly'] }).notNull(),
+    interval: integer('interval').notNull().default(1),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    count: integer('count'),
+    mode: text('mode', { enum: ['record', 'remind'] })
+      .notNull()
+      .default('record'),
+    paused: boolean('paused').notNull().default(false),
+    nextIndex: integer('next_index').notNull().default(0),
+    nextDate: date('next_date', { mode: 'string' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('recurring_templates_owner_idx').on(t.ownerId, t.nextDate),
+    // The scheduler's look for what fell due, across owners.
+    index('recurring_templates_due_idx')
+      .on(t.nextDate)
+      .where(sql`${t.deletedAt} is null and not ${t.paused} and ${t.nextDate} is not null`),
+  ],
+);
+
+/**
+ * Each due date of a template, once: the unique key (template, date) is what makes an occurrence
+ * happen once whatever restarts or processes. `status`: `recorded` (its entry written), `reminded`
+ * (a notification waits for the owner to record it), `closed` (its month was closed: not written,
+ * the owner told).
+ */
+export const recurringOccurrences = pgTable(
+  'recurring_occurrences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    recurringId: uuid('recurring_id')
+      .notNull()
+      .references(() => recurringTemplates.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['recorded', 'reminded', 'closed'] }).notNull(),
+    entryId: uuid('entry_id').references(() => entries.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('recurring_occurrences_once_uq').on(t.recurringId, t.date), index('recurring_occurrences_owner_idx').on(t.ownerId)],
 );

@@ -67,7 +67,7 @@ export class AuthService {
         company: body.company || null,
         passwordHash,
         agreementsAt: new Date(),
-        preferences: body.language ? { language: body.language } : {},
+        preferences: { ...(body.language ? { language: body.language } : {}), ...(body.timeZone ? { timeZone: body.timeZone } : {}) },
         trialEndsAt: trialEnd(this.opts.trialDays),
       });
       // Neither made nor found: a double submit whose twin request made the account and asks for its confirmation.

@@ -34,6 +34,7 @@ export function toEntry(d: DetailedEntry): Entry {
     unitCost: e.unitCost,
     hours: e.hours,
     inventoryProductId: e.inventoryProductId,
+    recurringId: e.recurringId,
     attachments: d.attachments.map(toAttachment),
     createdAt: toIso(e.createdAt),
     updatedAt: toIso(e.updatedAt),

@@ -9,6 +9,7 @@ import {
   type EntryPatchInput,
   type EntryQuery,
   type ErrorDetail,
+  type Language,
 } from '@cuadre/contracts';
 import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
@@ -76,30 +77,46 @@ export class EntriesService {
     bankRefs?: (string | null)[],
     alongside?: (tx: Tx) => Promise<void>,
   ): Promise<EntryBatchResult> {
-    const ownerId = auth.user.id;
     const result = await withTransaction(this.db, async (tx) => {
       await alongside?.(tx);
-      const refs = await loadReferences(tx, ownerId, refsWanted(lines));
-      const details: ErrorDetail[] = [];
-      const rows = lines.map((line, i) => resolveLine(line, refs, prefix ? `${prefix}${i}.` : '', details));
-      await unknownStock(tx, ownerId, lines, (i) => (prefix ? `${prefix}${i}.` : ''), details);
-      if (details.length)
-        throw validation(lines.length > 1 ? 'Some lines are not valid; nothing was written' : 'The entry is not valid', details.slice(0, 100));
-      await new PeriodsRepository(tx, ownerId).assertOpen(lines.map((l) => l.date));
-      const repo = new EntriesRepository(tx, ownerId, readerLanguage(auth));
-      const inserted = await repo.insertMany((rows as NewEntry[]).map((r, i) => (bankRefs ? { ...r, bankRef: bankRefs[i] ?? null } : r)));
-      await moveStock(tx, ownerId, inserted.map(stockLine), (i) => (prefix ? `${prefix}${i}.` : ''), lines.length);
-      await new AuditRepository(tx, ownerId, auth.user.id).recordMany(
-        inserted.map((e) => ({ entity: 'entry', entityId: e.id, action: 'create', before: null, after: e })),
+      return this.writeIn(tx, { ownerId: auth.user.id, actorId: auth.user.id, language: readerLanguage(auth) }, lines, prefix, (i) =>
+        bankRefs ? { bankRef: bankRefs[i] ?? null } : {},
       );
-      const items = (await repo.getMany(inserted.map((e) => e.id))).map(toEntry);
-      return { items, count: items.length, amount: items.reduce((sum, e) => sum + e.amount, 0) };
     });
     await this.written(
       auth,
       result.items.map((e) => e.date),
     );
     return result;
+  }
+
+  /**
+   * Writes lines inside the caller's transaction, with every check, the closed-month lock, the stock
+   * and the audit of any write; `extra` adds columns to each row (an import's bank reference, the
+   * recurring template that made it). The recurring entries' scheduler and record call use it.
+   */
+  async writeIn(
+    tx: Tx,
+    who: { ownerId: string; actorId: string; language: Language },
+    lines: Line[],
+    prefix: string,
+    extra: (i: number) => Partial<NewEntry> = () => ({}),
+  ): Promise<EntryBatchResult> {
+    const { ownerId } = who;
+    const refs = await loadReferences(tx, ownerId, refsWanted(lines));
+    const details: ErrorDetail[] = [];
+    const rows = lines.map((line, i) => resolveLine(line, refs, prefix ? `${prefix}${i}.` : '', details));
+    await unknownStock(tx, ownerId, lines, (i) => (prefix ? `${prefix}${i}.` : ''), details);
+    if (details.length) throw validation(lines.length > 1 ? 'Some lines are not valid; nothing was written' : 'The entry is not valid', details.slice(0, 100));
+    await new PeriodsRepository(tx, ownerId).assertOpen(lines.map((l) => l.date));
+    const repo = new EntriesRepository(tx, ownerId, who.language);
+    const inserted = await repo.insertMany((rows as NewEntry[]).map((r, i) => ({ ...r, ...extra(i) })));
+    await moveStock(tx, ownerId, inserted.map(stockLine), (i) => (prefix ? `${prefix}${i}.` : ''), lines.length);
+    await new AuditRepository(tx, ownerId, who.actorId).recordMany(
+      inserted.map((e) => ({ entity: 'entry', entityId: e.id, action: 'create', before: null, after: e })),
+    );
+    const items = (await repo.getMany(inserted.map((e) => e.id))).map(toEntry);
+    return { items, count: items.length, amount: items.reduce((sum, e) => sum + e.amount, 0) };
   }
 
   /** After the commit, so the check reads every write that committed before it (docs: budgets' warnings). */

@@ -14,6 +14,8 @@ import { onboardingRoutes } from './onboarding.routes.js';
 import { OnboardingService } from './onboarding.service.js';
 import { ImportService } from './import.service.js';
 import { PeriodsService } from './periods.service.js';
+import { recurringRoutes } from './recurring.routes.js';
+import { RecurringScheduler, RecurringService } from './recurring.service.js';
 import { registryRoutes } from './registries.routes.js';
 import { RegistriesService } from './registries.service.js';
 import { TripsService } from './trips.service.js';
@@ -21,8 +23,10 @@ import { TripsService } from './trips.service.js';
 // The reports read a month's state and range as the books keep them; the chart's changes go in the same audit trail.
 export { AuditRepository } from './audit.repository.js';
 export { monthRange, PeriodsService } from './periods.service.js';
+// Tests run a round of the recurring entries' scheduler at a time of their choosing; the demo seeds templates.
+export { RecurringService } from './recurring.service.js';
 
-/** The books: registries, entries and receipts, bank statement imports, trips, periods, the month's summary, the audit trail, the first-run checklist. */
+/** The books: registries, entries and receipts, recurring entries, bank statement imports, trips, periods, the month's summary, the audit trail, the first-run checklist. */
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
@@ -33,5 +37,10 @@ export default async function booksArea(app: FastifyInstance, { core }: AreaOpti
   registerImportJobs(core.jobs, imports);
   importRoutes(app, imports, core.guards, core.jobs);
   onboardingRoutes(app, new OnboardingService(core.db), core.guards);
+  const recurring = new RecurringService(core.db, entries, core.events, (ownerId) => core.jobs.ownerChanged(ownerId));
+  recurringRoutes(app, recurring, core.guards);
+  const scheduler = new RecurringScheduler(recurring, app.log);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
   bookRoutes(app, { audit: new AuditService(core.db), trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }

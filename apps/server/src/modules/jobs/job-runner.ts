@@ -42,6 +42,11 @@ export class JobRunner {
     await (auth.user.role === 'admin' ? this.readCache?.changedForAll() : this.readCache?.changed(auth.user.id));
   }
 
+  /** Work done off a request wrote an owner's books (the recurring entries' scheduler): lists kept before must not hide it. */
+  async ownerChanged(ownerId: string) {
+    await this.readCache?.changed(ownerId);
+  }
+
   register(kind: JobRow['kind'], handler: JobHandler) {
     this.handlers.set(kind, handler);
   }

@@ -40,6 +40,12 @@ export const PAGES: Page[] = [
     'Proje panosu (görevler, takvim, giderler, ekip)',
   ),
   p('/user/budgets', 'Budgets', 'Presupuestos', 'Bütçeler'),
+  p(
+    '/user/recurring',
+    'Recurring entries (rent, salaries, bills)',
+    'Asientos periódicos (alquiler, sueldos, facturas)',
+    'Tekrarlanan kayıtlar (kira, maaşlar, faturalar)',
+  ),
   p('/user/workers', 'Workers', 'Trabajadores', 'Çalışanlar'),
   p('/user/providers', 'Providers', 'Proveedores', 'Tedarikçiler'),
   p('/user/vehicles', 'Vehicles', 'Vehículos', 'Araçlar'),

@@ -61,7 +61,15 @@ describe('sign-up', () => {
     expect(router.state.location.search).toBe('?email=ana%40example.com');
     expect(calls[0]).toEqual({
       url: '/api/auth/sign-up',
-      body: { name: 'Ana Owner', email: 'ana@example.com', password: 'long enough phrase', agreements: true, language: 'en' },
+      body: {
+        name: 'Ana Owner',
+        email: 'ana@example.com',
+        password: 'long enough phrase',
+        agreements: true,
+        language: 'en',
+        // The browser's own zone, as the account's.
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
     });
   });
 });

@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
-import { LANGUAGES, ZSignUpBody, type Language, type SignUpBody } from '@cuadre/contracts';
+import { LANGUAGES, ZSignUpBody, isTimeZone, type Language, type SignUpBody } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { useTrialDays } from '@/lib/trial';
 import { authApi } from '../api/auth-api';
@@ -19,6 +19,11 @@ type SignUpForm = Omit<SignUpBody, 'agreements'> & { agreements: boolean };
 
 /** The page's language becomes the account's (and its mails'). */
 const languageOf = (lang: string) => ((LANGUAGES as readonly string[]).includes(lang) ? { language: lang as Language } : {});
+/** The browser's time zone becomes the account's: the day its recurring entries fall due. */
+const timeZoneOf = () => {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone && isTimeZone(timeZone) ? { timeZone } : {};
+};
 
 export default function SignUp() {
   const { t, i18n } = useTranslation();
@@ -27,7 +32,8 @@ export default function SignUp() {
   // The resolver hands `submit` the contract's parsed body (the box ticked, so `true`).
   const { form, onSubmit, failure, pending, leaveDialog } = useAppForm<SignUpForm>(ZSignUpBody, {
     defaultValues: { name: '', email: '', password: '', company: '', agreements: false },
-    submit: ({ company, ...rest }) => authApi.signUp({ ...rest, agreements: true, ...(company ? { company } : {}), ...languageOf(i18n.language) }),
+    submit: ({ company, ...rest }) =>
+      authApi.signUp({ ...rest, agreements: true, ...(company ? { company } : {}), ...languageOf(i18n.language), ...timeZoneOf() }),
     onSuccess: (_, body) => void navigate(`/confirmation-required?email=${encodeURIComponent(body.email)}`),
   });
   const { register, watch } = form;

@@ -17,6 +17,8 @@ import {
   ZOk,
   ZOnboarding,
   ZPnl,
+  ZRecurring,
+  ZRecurringList,
   ZProduct,
   ZProductList,
   ZProvider,
@@ -38,6 +40,9 @@ import {
   type ImportCommitBody,
   type ImportPreviewBody,
   type ImportRuleBody,
+  type RecurringBody,
+  type RecurringPatch,
+  type RecurringRecordBody,
   type SubcategoryBody,
   type SubcategoryPatch,
   type TripBody,
@@ -55,6 +60,7 @@ export const booksKeys = {
   chart: ['books', 'chart'] as const,
   summary: ['books', 'summary'] as const,
   periods: ['books', 'periods'] as const,
+  recurring: ['books', 'recurring'] as const,
 };
 
 export type ApiQuery = Record<string, string | number | boolean | undefined>;
@@ -193,3 +199,15 @@ export const startImportPreview = (body: ImportPreviewBody) => api('jobs/import-
 export const startImportCommit = (body: ImportCommitBody) => api('jobs/import-commit', { method: 'POST', body, schema: ZJob });
 export const addImportRule = (body: ImportRuleBody) => api('entries/import/rules', { method: 'POST', body, schema: ZImportRule });
 export const deleteImportRule = (id: string) => api(`entries/import/rules/${id}`, { method: 'DELETE', schema: ZOk });
+
+// Recurring entries (issue 32).
+export const recurringQuery = (query: ApiQuery) =>
+  queryOptions({
+    queryKey: [...booksKeys.recurring, query],
+    queryFn: ({ signal }) => api('recurring', { query, schema: ZRecurringList, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const createRecurring = (body: RecurringBody) => api('recurring', { method: 'POST', body, schema: ZRecurring });
+export const updateRecurring = (id: string, body: RecurringPatch) => api(`recurring/${id}`, { method: 'PATCH', body, schema: ZRecurring });
+export const deleteRecurring = (id: string) => api(`recurring/${id}`, { method: 'DELETE', schema: ZOk });
+export const recordRecurring = (id: string, body: RecurringRecordBody) => api(`recurring/${id}/record`, { method: 'POST', body, schema: ZEntry });

@@ -12,6 +12,30 @@ beforeEach(() => setScreenWide(true));
 const pdf = (name = 'ticket.pdf', bytes = 2048) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 
 /** A new expense's dialog; the server saves what it is sent as entry e-1 unless a test says otherwise. */
+/** A template as the server answers it, from what was posted. */
+const recurringOf = (body: Record<string, unknown>) => {
+  const template = body.template as { type: string; amount?: number; description?: string | null };
+  return {
+    id: 'r-1',
+    template,
+    type: template.type,
+    amount: template.amount ?? null,
+    categoryName: 'Office expenses',
+    description: template.description ?? null,
+    frequency: body.frequency,
+    interval: body.interval,
+    startDate: body.startDate,
+    endDate: null,
+    count: null,
+    mode: body.mode,
+    paused: false,
+    nextDate: '2026-05-05',
+    made: 1,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    updatedAt: '2026-03-05T10:00:00.000Z',
+  };
+};
+
 function openNewExpense(handler: Parameters<typeof fakeServer>[0] = () => undefined) {
   const server = fakeServer((req) => {
     const own = handler(req);
@@ -49,6 +73,39 @@ describe('the entry dialog', () => {
     expect(server.posts('/api/entries')).toHaveLength(1);
     expect(server.posts('/api/entries')[0]!.body).toMatchObject({ type: 'expense', date: '2026-03-05', amount: 4599, categoryId: 'c-office' });
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'e-1' }), true);
+  });
+
+  it('Repeat: the entry and its monthly template in one call, the entry counted as the first occurrence', async () => {
+    const { server, onClose, onSaved } = openNewExpense((req) =>
+      req.method === 'POST' && req.path === '/api/recurring'
+        ? json(
+            {
+              ...recurringOf(req.body as Record<string, unknown>),
+              firstEntry: entryOf({ ...(req.body as { template: object }).template, id: 'e-7', date: '2026-03-05' }),
+            },
+            201,
+          )
+        : undefined,
+    );
+    const { user, dialog } = await fillExpense('1850');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Repeat/ }));
+    await user.click(await screen.findByRole('option', { name: 'Monthly' }));
+    const every = within(dialog).getByRole('textbox', { name: /^Every/ });
+    await user.clear(every);
+    await user.type(every, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')).toHaveLength(0);
+    expect(server.posts('/api/recurring')[0]!.body).toEqual({
+      template: expect.objectContaining({ type: 'expense', amount: 185000, categoryId: 'c-office' }),
+      frequency: 'monthly',
+      interval: 2,
+      startDate: '2026-03-05',
+      mode: 'record',
+      recordFirst: true,
+    });
+    expect((server.posts('/api/recurring')[0]!.body as { template: object }).template).not.toHaveProperty('date');
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'e-7' }), true);
   });
 
   it('"Save and add another" saves, says so, and stays open on a fresh line of the same day and category', async () => {

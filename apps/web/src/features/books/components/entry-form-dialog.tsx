@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { Alert, Box, Button } from '@mui/material';
-import { PAYMENT_METHODS, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
+import { PAYMENT_METHODS, RECURRING_FREQUENCIES, RECURRING_MODES, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useErrorText } from '@/lib/error-text';
 import { centsToText, decimalText, numberText, parseMoney } from '@/lib/money';
-import { attachReceipt, booksKeys, createEntry, updateEntry } from '../api/books-api';
-import { EntryFields, type EntryFormValues } from './entry-fields';
+import { attachReceipt, booksKeys, createEntry, createRecurring, updateEntry } from '../api/books-api';
+import { EntryFields, type EntryFormValues as FieldValuesOfEntry } from './entry-fields';
+import { intervalOf, NO_REPEAT, RepeatFields, type RepeatValues } from './repeat-fields';
 
-export type { EntryFormValues } from './entry-fields';
+/** The entry's fields, and for a new entry its Repeat choice. */
+export type EntryFormValues = FieldValuesOfEntry & RepeatValues;
 
 export interface EntryFormDialogProps {
   open: boolean;
@@ -46,7 +48,12 @@ const ZEntryForm = z.object({
   hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
   inventoryProductId: z.string(),
   receipt: z.nullable(z.custom<File>((v) => v instanceof File)),
+  repeat: z.union([z.literal(''), z.enum(RECURRING_FREQUENCIES)]),
+  repeatInterval: z.string().check(z.refine((v) => intervalOf(v) !== undefined, { params: { i18n: 'books.recurring.badInterval' } })),
+  repeatMode: z.enum(RECURRING_MODES),
 });
+
+const withoutDate = ({ date: _date, ...template }: EntryBody) => template;
 
 /** After "Save" the dialog closes; after "Save and add another" it starts the next line. */
 type Intent = 'close' | 'next';
@@ -110,7 +117,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
 
   // The next line: same day, category, method and who was paid; a new amount, and no receipt.
   const nextLine = (form: UseFormReturn<EntryFormValues>, v: EntryFormValues) => {
-    form.reset({ ...v, amount: '', quantity: '', reference: '', description: '', hours: '', receipt: null });
+    form.reset({ ...v, amount: '', quantity: '', reference: '', description: '', hours: '', receipt: null, ...NO_REPEAT });
     setTimeout(() => form.setFocus(type === 'purchase' ? 'quantity' : 'amount'), 0);
   };
 
@@ -148,12 +155,25 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         hours: numberText(entry?.hours, 2),
         inventoryProductId: entry?.inventoryProductId ?? '',
         receipt: null,
+        ...NO_REPEAT,
         ...preset,
       })}
       resetKey={`${type}:${entry?.id ?? 'new'}`}
       submit={async (v) => {
         if (entry) return { saved: await updateEntry(entry.id, toBody(v)), receiptError: undefined };
-        const saved = await createEntry(toBody(v));
+        // Repeat: the template and this first entry in one call, the entry counted as its first occurrence.
+        const saved = v.repeat
+          ? (
+              await createRecurring({
+                template: withoutDate(toBody(v)),
+                frequency: v.repeat,
+                interval: intervalOf(v.repeatInterval)!,
+                startDate: v.date,
+                mode: v.repeatMode,
+                recordFirst: true,
+              })
+            ).firstEntry!
+          : await createEntry(toBody(v));
         // The entry is saved whatever becomes of its receipt: a failed upload is said, not thrown.
         let receiptError: unknown;
         if (v.receipt) await attachReceipt(saved.id, v.receipt).catch((err: unknown) => (receiptError = err ?? new Error('upload failed')));
@@ -216,7 +236,8 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
               </Box>
             </Alert>
           )}
-          <EntryFields app={app} open={open} type={type} entry={entry} />
+          <EntryFields app={app as never /* never: the entry's fields are a part of this form's values */} open={open} type={type} entry={entry} />
+          {!entry && <RepeatFields control={app.form.control} />}
           <SavedNotice notice={notice} isDirty={app.form.formState.isDirty} onTyped={() => setNotice(undefined)} />
         </>
       )}

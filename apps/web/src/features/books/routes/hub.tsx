@@ -12,7 +12,7 @@ import { ErrorState } from '@/components/page-states';
 import { formatShortDate } from '@/lib/format';
 import { currentUserQuery } from '@/lib/queries';
 import { useMoney } from '@/lib/settings';
-import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, setMonthStatus } from '../api/books-api';
+import { booksKeys, entriesQuery, monthsQuery, monthSummaryQuery, recurringQuery, setMonthStatus } from '../api/books-api';
 import { FirstRunChecklist } from '../components/first-run-checklist';
 import { MonthPicker } from '../components/month-picker';
 import { PeriodBanner, useMonthClosed } from '../components/period-banner';
@@ -68,6 +68,13 @@ const REPORTS = [
   { path: '/user/annualtotal', key: 'annualTotal', yearOnly: true },
 ] as const;
 
+/** The last day of the calendar month, on this device's clock. */
+const endOfThisMonth = () => {
+  const now = new Date();
+  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+  return `${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}-${String(last.getDate()).padStart(2, '0')}`;
+};
+
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening');
 
 /** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
@@ -97,6 +104,8 @@ export default function BooksHub() {
   const summary = useQuery(monthSummaryQuery(m.year, m.month));
   const months = useQuery(monthsQuery(m.year));
   const recent = useQuery(entriesQuery(RECENT_QUERY));
+  // What recurs before this month ends (by the calendar, whichever month is in view).
+  const due = useQuery(recurringQuery({ dueBy: endOfThisMonth(), size: 10, sort: 'nextDate', order: 'asc' })).data;
   const closed = useMonthClosed(m.year, m.month);
   const notices = useNotices();
   // Income is several lines at once (the register's form); 'income-one' is one income with its receipt.
@@ -228,7 +237,41 @@ export default function BooksHub() {
                     {t(`books.screens.${l.key}`)}
                   </Link>
                 ))}
+                <Link component={RouterLink} to="/user/recurring" underline="hover">
+                  {t('books.recurring.hubLink')}
+                  {!!due?.pagination.total && (
+                    <Box
+                      component="span"
+                      title={t('books.recurring.hubDue', { count: due.pagination.total })}
+                      sx={{ display: { xs: 'inline-block', sm: 'none' }, ml: 0.75, px: 0.75, borderRadius: 8, fontSize: 12, bgcolor: 'action.selected' }}
+                    >
+                      {due.pagination.total}
+                    </Box>
+                  )}
+                </Link>
               </nav>
+              {/* What recurs this month, listed from a tablet up; on a phone the link above says how many (the hub keeps within two screens). */}
+              {!!due && (
+                <Box sx={{ display: { xs: 'none', sm: 'block' }, mt: 1 }}>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {due.pagination.total ? t('books.recurring.hubDue', { count: due.pagination.total }) : t('books.recurring.hubNone')}
+                  </Typography>
+                  {!!due.items.length && (
+                    <Box component="ul" aria-label={t('books.recurring.hubLink')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                      {due.items.slice(0, 4).map((r) => (
+                        <Box component="li" key={r.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, fontSize: 13, py: 0.25 }}>
+                          <span>
+                            {r.nextDate && formatShortDate(r.nextDate, i18n.language)} · {r.description || r.categoryName}
+                          </span>
+                          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                            {r.amount !== null ? money(r.amount) : '—'}
+                          </Box>
+                        </Box>
+                      ))}
+                    </Box>
+                  )}
+                </Box>
+              )}
               <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
                 {t('books.reports.reports')}
               </Typography>
