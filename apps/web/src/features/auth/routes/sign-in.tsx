@@ -1,8 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
-import { ZSignInBody, type SignInBody, type SignInResponse } from '@cuadre/contracts';
+import { ZSignInBody, type SignInAnswer, type SignInBody, type SignInResponse } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { PlainButton } from '@/components/plain-button';
 import { authApi, startSession } from '../api/auth-api';
@@ -14,6 +15,10 @@ import { TextInput } from '../components/text-input';
 import { TextLink } from '../components/text-link';
 import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
+
+// Most accounts never reach these: chunks of their own, so the first load does not carry them.
+const SecondStep = lazy(() => import('../mfa/second-step'));
+const SetupStep = lazy(() => import('../mfa/setup-step'));
 
 /** What the page that sent a person here wants said on arrival (router state). */
 export interface SignInNotice {
@@ -31,8 +36,14 @@ export default function SignIn() {
   const { state } = useLocation() as { state: SignInNotice | null };
   const presetEmail = params.get('email') ?? '';
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
+  // The second step, when the password was right and the account asks for a code (or a set-up).
+  const [next, setNext] = useState<{ kind: 'code' | 'setup'; mfaToken: string }>();
+  const signedIn = (answer: SignInResponse) => {
+    startSession(answer);
+    void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
+  };
   // Nothing typed here is worth a question before leaving (the way on is often "Forgot password?").
-  const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInResponse>(ZSignInBody, {
+  const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInAnswer>(ZSignInBody, {
     defaultValues: { email: presetEmail, password: '' },
     guardLeaving: false,
     submit: (body) => {
@@ -40,14 +51,30 @@ export default function SignIn() {
       return authApi.signIn(body);
     },
     onSuccess: (answer) => {
-      startSession(answer);
-      void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
+      if ('mfaRequired' in answer) setNext({ kind: 'code', mfaToken: answer.mfaToken });
+      else if ('mfaSetupRequired' in answer) setNext({ kind: 'setup', mfaToken: answer.mfaToken });
+      else signedIn(answer);
     },
   });
   const { errors } = form.formState;
   // A refusal of the fields themselves is told on them by the form pattern; `failure` is the rest.
   const code = errorCode(failure);
   const email = form.getValues('email');
+
+  if (next) {
+    const restart = () => {
+      form.setValue('password', '');
+      setNext(undefined);
+    };
+    const Step = next.kind === 'code' ? SecondStep : SetupStep;
+    return (
+      <AuthCard title={next.kind === 'code' ? t('auth.mfa.signInTitle') : t('auth.mfa.requiredTitle')}>
+        <Suspense fallback={<Box role="status">{t('common.loading')}</Box>}>
+          <Step mfaToken={next.mfaToken} onSignedIn={signedIn} onRestart={restart} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { ZDeleteAccountBody } from '@cuadre/contracts';
 import { Box, Button, DialogContentText, Divider, Stack, Typography } from '@mui/material';
@@ -7,6 +9,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
 import { deleteAccount, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
+import { currentUserQuery } from '@/lib/queries';
 
 /** Export of everything the owner keeps (a job on the server), and deleting the account, confirmed with the password. */
 export function DataSection() {
@@ -52,17 +55,24 @@ export function DataSection() {
   );
 }
 
+/** The password, and the authenticator's code when two-step sign-in is on (the server asks for it then). */
+const ZDeleteForm = z.object({
+  password: ZDeleteAccountBody.shape.password,
+  code: z.string().check(z.refine((v: string) => v === '' || /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } })),
+});
+
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const mfa = useQuery(currentUserQuery).data?.mfaEnabled ?? false;
   return (
-    <FormDialog<{ password: string }>
+    <FormDialog<{ password: string; code: string }>
       open
       title={t('settings.data.deleteTitle')}
       onClose={onClose}
       maxWidth="xs"
-      schema={ZDeleteAccountBody}
-      defaultValues={{ password: '' }}
-      submit={({ password }) => deleteAccount(password)}
+      schema={ZDeleteForm}
+      defaultValues={{ password: '', code: '' }}
+      submit={({ password, code }) => deleteAccount(password, mfa && code ? code.replace(/\s/g, '') : undefined)}
       // The account is gone, and with it every session: back to the start.
       onSuccess={() => {
         session.clear();
@@ -84,6 +94,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             autoFocus
             fullWidth
           />
+          {mfa && (
+            <FormTextField
+              control={form.control}
+              name="code"
+              label={t('settings.mfa.code')}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+              fullWidth
+              sx={{ mt: 2 }}
+            />
+          )}
         </>
       )}
     </FormDialog>

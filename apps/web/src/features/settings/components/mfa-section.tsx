@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { Box, Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
+import type { MfaSetup, User } from '@cuadre/contracts';
+import { FormTextField } from '@/components/form/fields';
+import { FormDialog } from '@/components/form/form-dialog';
+import { currentUserQuery } from '@/lib/queries';
+import { MfaSetupPanel } from '@/features/auth/mfa/setup-panel';
+import { RecoveryCodes } from '@/features/auth/mfa/recovery-codes';
+import { disableMfa, enableMfa, sessionsQuery, setUpMfa } from '../api/settings-api';
+
+const codeRule = z.refine<string>((v: string) => /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } });
+const ZDisableForm = z.object({
+  password: z.string().check(z.refine((v: string) => v.length > 0, { params: { i18n: 'settings.password.currentRequired' } })),
+  code: z.string().check(codeRule),
+});
+
+/**
+ * Two-step sign-in in the security settings: off, set up (the QR code, the secret as text, the first
+ * code), the ten recovery codes shown once, and on (turned off with the password and a code).
+ */
+export function MfaSection({ user, onSaved }: { user: User; onSaved: (text: string) => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [setup, setSetup] = useState<MfaSetup>();
+  const [codes, setCodes] = useState<string[]>();
+  const [disabling, setDisabling] = useState(false);
+  const start = useMutation({ mutationFn: setUpMfa, onSuccess: setSetup });
+  const enable = useMutation({
+    mutationFn: enableMfa,
+    onSuccess: ({ recoveryCodes }) => {
+      setSetup(undefined);
+      setCodes(recoveryCodes);
+    },
+  });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    void qc.invalidateQueries({ queryKey: sessionsQuery.queryKey });
+  };
+
+  if (codes) {
+    return (
+      <Stack spacing={2}>
+        <Typography sx={{ fontWeight: 600 }} role="status">
+          {t('settings.mfa.nowOn')}
+        </Typography>
+        <RecoveryCodes codes={codes} />
+        <Box>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setCodes(undefined);
+              refresh();
+            }}
+          >
+            {t('settings.mfa.done')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  if (setup) {
+    return (
+      <Stack spacing={2}>
+        <MfaSetupPanel setup={setup} onEnable={(code) => enable.mutate(code)} pending={enable.isPending} error={enable.error ?? undefined} />
+        <Box>
+          <Button onClick={() => setSetup(undefined)}>{t('settings.mfa.cancel')}</Button>
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600 }}>{t('settings.mfa.status')}</Typography>
+        <Chip size="small" color={user.mfaEnabled ? 'success' : 'default'} label={user.mfaEnabled ? t('settings.mfa.on') : t('settings.mfa.off')} />
+      </Box>
+      {user.mfaEnabled ? (
+        <Button variant="outlined" color="error" onClick={() => setDisabling(true)}>
+          {t('settings.mfa.turnOff')}
+        </Button>
+      ) : (
+        <>
+          {start.error && (
+            <Typography role="alert" color="error">
+              {start.error.message}
+            </Typography>
+          )}
+          <Button variant="contained" loading={start.isPending} onClick={() => start.mutate()}>
+            {t('settings.mfa.setUp')}
+          </Button>
+        </>
+      )}
+      {disabling && (
+        <FormDialog<{ password: string; code: string }>
+          open
+          title={t('settings.mfa.turnOffTitle')}
+          onClose={() => setDisabling(false)}
+          maxWidth="xs"
+          schema={ZDisableForm}
+          defaultValues={{ password: '', code: '' }}
+          submit={({ password, code }) => disableMfa({ password, code: code.replace(/\s/g, '') })}
+          onSuccess={() => {
+            setDisabling(false);
+            refresh();
+            onSaved(t('settings.mfa.turnedOff'));
+          }}
+          submitLabel={t('settings.mfa.turnOff')}
+          cancelLabel={t('settings.mfa.cancel')}
+          destructive
+        >
+          {({ form }) => (
+            <>
+              <DialogContentText sx={{ mb: 2 }}>{t('settings.mfa.turnOffText')}</DialogContentText>
+              <FormTextField
+                control={form.control}
+                name="password"
+                type="password"
+                label={t('settings.password.current')}
+                autoComplete="current-password"
+                autoFocus
+                fullWidth
+              />
+              <FormTextField
+                control={form.control}
+                name="code"
+                label={t('settings.mfa.code')}
+                autoComplete="one-time-code"
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+                fullWidth
+                sx={{ mt: 2 }}
+              />
+            </>
+          )}
+        </FormDialog>
+      )}
+    </Stack>
+  );
+}
