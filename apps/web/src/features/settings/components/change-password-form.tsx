@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { Box, Stack } from '@mui/material';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@cuadre/contracts';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
-import { currentUserQuery } from '@/lib/queries';
 import { changePassword, sessionsQuery } from '../api/settings-api';
 
 interface PasswordValues {
@@ -39,10 +38,10 @@ const ZPasswordForm = z
   );
 
 /** Current, new and again; a wrong current password is the server's to say, on that field. */
-export function ChangePasswordForm() {
+/** `mfa`: two-step sign-in is on, so the app's code is asked for too. */
+export function ChangePasswordForm({ mfa = false }: { mfa?: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const mfa = useQuery(currentUserQuery).data?.mfaEnabled ?? false;
   const { form, onSubmit, formError, success, pending, leaveDialog } = useAppForm<PasswordValues>(ZPasswordForm, {
     defaultValues: EMPTY,
     submit: ({ currentPassword, newPassword, code }) =>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { ZDeleteAccountBody } from '@cuadre/contracts';
@@ -9,10 +8,10 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
 import { deleteAccount, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
-import { currentUserQuery } from '@/lib/queries';
 
 /** Export of everything the owner keeps (a job on the server), and deleting the account, confirmed with the password. */
-export function DataSection() {
+/** `mfa`: two-step sign-in is on, so deleting the account asks for the app's code too. */
+export function DataSection({ mfa = false }: { mfa?: boolean }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -50,7 +49,7 @@ export function DataSection() {
           {t('settings.data.deleteButton')}
         </Button>
       </Box>
-      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
+      {deleting && <DeleteAccountDialog mfa={mfa} onClose={() => setDeleting(false)} />}
     </Stack>
   );
 }
@@ -61,9 +60,8 @@ const ZDeleteForm = z.object({
   code: z.string().check(z.refine((v: string) => v === '' || /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } })),
 });
 
-function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+function DeleteAccountDialog({ onClose, mfa }: { onClose: () => void; mfa: boolean }) {
   const { t } = useTranslation();
-  const mfa = useQuery(currentUserQuery).data?.mfaEnabled ?? false;
   return (
     <FormDialog<{ password: string; code: string }>
       open

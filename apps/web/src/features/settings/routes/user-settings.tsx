@@ -91,7 +91,7 @@ export default function UserSettings() {
           security: (
             <Stack spacing={3}>
               <SectionCard id="password-title" title={t('settings.password.title')} subtitle={t('settings.password.hint')}>
-                <ChangePasswordForm />
+                <ChangePasswordForm mfa={u.mfaEnabled} />
               </SectionCard>
               <SectionCard title={t('settings.mfa.title')} subtitle={t('settings.mfa.hint')}>
                 <MfaSection user={u} onSaved={onSaved} />
@@ -103,7 +103,7 @@ export default function UserSettings() {
           ),
           data: (
             <SectionCard title={t('settings.sections.data')} subtitle={t('settings.sections.dataHint')}>
-              <DataSection />
+              <DataSection mfa={u.mfaEnabled} />
             </SectionCard>
           ),
         };
