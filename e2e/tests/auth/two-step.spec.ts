@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
+import { VIEWPORTS, closeBrowser, problemsOf } from '../../fixtures/browser';
 import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);

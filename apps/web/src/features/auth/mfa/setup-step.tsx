@@ -7,7 +7,7 @@ import { PlainButton } from '@/components/plain-button';
 import { authApi } from '../api/auth-api';
 import { FormAlert } from '../components/form-alert';
 import { errorText } from '../lib/messages';
-import { RecoveryCodes } from './recovery-codes';
+import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { MfaSetupPanel } from './setup-panel';
 
 /**
@@ -16,7 +16,12 @@ import { MfaSetupPanel } from './setup-panel';
  */
 export default function SetupStep({ mfaToken, onSignedIn, onRestart }: { mfaToken: string; onSignedIn: (a: SignInResponse) => void; onRestart: () => void }) {
   const { t } = useTranslation();
-  const setup = useQuery({ queryKey: ['auth', 'mfa-setup-at-sign-in', mfaToken], queryFn: () => authApi.setUpMfaAtSignIn(mfaToken), staleTime: Infinity, retry: false });
+  const setup = useQuery({
+    queryKey: ['auth', 'mfa-setup-at-sign-in', mfaToken],
+    queryFn: () => authApi.setUpMfaAtSignIn(mfaToken),
+    staleTime: Infinity,
+    retry: false,
+  });
   const [done, setDone] = useState<(SignInResponse & { recoveryCodes: string[] }) | undefined>();
   const enable = useMutation({ mutationFn: (code: string) => authApi.enableMfaAtSignIn(mfaToken, code), onSuccess: setDone });
   if (done) {
@@ -36,7 +41,14 @@ export default function SetupStep({ mfaToken, onSignedIn, onRestart }: { mfaToke
         {t('auth.mfa.requiredHint')}
       </Box>
       {setup.error && (
-        <FormAlert severity="error" action={<PlainButton type="button" size="small" variant="outlined" tone="inherit" onClick={onRestart}>{t('auth.mfa.restart')}</PlainButton>}>
+        <FormAlert
+          severity="error"
+          action={
+            <PlainButton type="button" size="small" variant="outlined" tone="inherit" onClick={onRestart}>
+              {t('auth.mfa.restart')}
+            </PlainButton>
+          }
+        >
           {errorText(t, setup.error)}
         </FormAlert>
       )}

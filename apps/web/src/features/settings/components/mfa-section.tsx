@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
-import { Box, Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, DialogContentText, Stack, TextField, Typography } from '@mui/material';
 import type { MfaSetup, User } from '@cuadre/contracts';
 import { FormTextField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { currentUserQuery } from '@/lib/queries';
-import { MfaSetupPanel } from '@/features/auth/mfa/setup-panel';
-import { RecoveryCodes } from '@/features/auth/mfa/recovery-codes';
+import { MfaSecretView } from '@/components/mfa/secret-view';
+import { RecoveryCodes } from '@/components/mfa/recovery-codes';
+import { useErrorText } from '@/lib/error-text';
 import { disableMfa, enableMfa, sessionsQuery, setUpMfa } from '../api/settings-api';
 
 const codeRule = z.refine<string>((v: string) => /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } });
@@ -63,12 +64,7 @@ export function MfaSection({ user, onSaved }: { user: User; onSaved: (text: stri
   }
   if (setup) {
     return (
-      <Stack spacing={2}>
-        <MfaSetupPanel setup={setup} onEnable={(code) => enable.mutate(code)} pending={enable.isPending} error={enable.error ?? undefined} />
-        <Box>
-          <Button onClick={() => setSetup(undefined)}>{t('settings.mfa.cancel')}</Button>
-        </Box>
-      </Stack>
+      <SetupForm setup={setup} pending={enable.isPending} error={enable.error} onEnable={(code) => enable.mutate(code)} onCancel={() => setSetup(undefined)} />
     );
   }
   return (
@@ -136,6 +132,61 @@ export function MfaSection({ user, onSaved }: { user: User; onSaved: (text: stri
           )}
         </FormDialog>
       )}
+    </Stack>
+  );
+}
+
+/** The secret for the app and its first code, which turns two-step sign-in on. */
+function SetupForm({
+  setup,
+  pending,
+  error,
+  onEnable,
+  onCancel,
+}: {
+  setup: MfaSetup;
+  pending: boolean;
+  error: Error | null;
+  onEnable: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const errorText = useErrorText(error);
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (code.length !== 6) return setInvalid(true);
+        onEnable(code);
+      }}
+    >
+      <MfaSecretView setup={setup} />
+      {error && <Alert severity="error">{errorText}</Alert>}
+      <TextField
+        label={t('auth.mfa.codeLabel')}
+        name="code"
+        value={code}
+        onChange={(e) => {
+          setInvalid(false);
+          setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+        }}
+        error={invalid}
+        helperText={invalid ? t('settings.mfa.codeInvalid') : undefined}
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        sx={{ maxWidth: 320 }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" loading={pending}>
+          {t('auth.mfa.enable')}
+        </Button>
+        <Button onClick={onCancel}>{t('settings.mfa.cancel')}</Button>
+      </Box>
     </Stack>
   );
 }
