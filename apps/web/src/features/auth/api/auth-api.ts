@@ -1,13 +1,10 @@
 import {
-  ZMfaSetup,
-  ZMfaSetupSignInResponse,
   ZOk,
   ZSignInAnswer,
   ZSignInResponse,
   type EmailBody,
   type ResetPasswordBody,
   type SignInBody,
-  type SignInMfaBody,
   type SignInResponse,
   type SignUpBody,
   type UnlockSessionBody,
@@ -21,13 +18,8 @@ import { chosenLanguage } from '@/i18n/chosen';
 export const authApi = {
   signUp: (body: SignUpBody) => api('auth/sign-up', { method: 'POST', body, schema: ZOk }),
   // A language chosen on this device before signing in becomes the account's.
-  // With two-step sign-in on, the answer is `{ mfaRequired, mfaToken }` and the code comes next (signInMfa).
+  // With two-step sign-in on, the answer is `{ mfaRequired, mfaToken }` and the code comes next (mfa/mfa-api.ts).
   signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body: { ...body, language: chosenLanguage() }, schema: ZSignInAnswer }),
-  signInMfa: (body: SignInMfaBody) => api('auth/sign-in/mfa', { method: 'POST', body, schema: ZSignInResponse }),
-  /** An administrator required to use two-step sign-in sets it up before the session opens. */
-  setUpMfaAtSignIn: (mfaToken: string) => api('auth/sign-in/mfa-setup', { method: 'POST', body: { mfaToken }, schema: ZMfaSetup }),
-  enableMfaAtSignIn: (mfaToken: string, code: string) =>
-    api('auth/sign-in/mfa-enable', { method: 'POST', body: { mfaToken, code }, schema: ZMfaSetupSignInResponse }),
   unlockSession: (body: UnlockSessionBody) => api('auth/unlock-session', { method: 'POST', body, schema: ZSignInResponse }),
   confirmEmail: (token: string) => api('auth/confirm-email', { method: 'POST', body: { token }, schema: ZSignInResponse }),
   resendConfirmation: (body: EmailBody) => api('auth/resend-confirmation', { method: 'POST', body, schema: ZOk }),

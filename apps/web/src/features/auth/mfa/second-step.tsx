@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
 import type { SignInResponse } from '@cuadre/contracts';
 import { PlainButton } from '@/components/plain-button';
-import { authApi } from '../api/auth-api';
+import { mfaApi } from './mfa-api';
 import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { TextInput } from '../components/text-input';
@@ -21,7 +21,7 @@ export default function SecondStep({ mfaToken, onSignedIn, onRestart }: { mfaTok
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const step = useMutation({
-    mutationFn: () => authApi.signInMfa(recovery ? { mfaToken, recoveryCode: value } : { mfaToken, code: value }),
+    mutationFn: () => mfaApi.signInMfa(recovery ? { mfaToken, recoveryCode: value } : { mfaToken, code: value }),
     onSuccess: onSignedIn,
   });
   const submit = (e: FormEvent) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
 import type { SignInResponse } from '@cuadre/contracts';
 import { PlainButton } from '@/components/plain-button';
-import { authApi } from '../api/auth-api';
+import { mfaApi } from './mfa-api';
 import { FormAlert } from '../components/form-alert';
 import { errorText } from '../lib/messages';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
@@ -18,12 +18,12 @@ export default function SetupStep({ mfaToken, onSignedIn, onRestart }: { mfaToke
   const { t } = useTranslation();
   const setup = useQuery({
     queryKey: ['auth', 'mfa-setup-at-sign-in', mfaToken],
-    queryFn: () => authApi.setUpMfaAtSignIn(mfaToken),
+    queryFn: () => mfaApi.setUpMfaAtSignIn(mfaToken),
     staleTime: Infinity,
     retry: false,
   });
   const [done, setDone] = useState<(SignInResponse & { recoveryCodes: string[] }) | undefined>();
-  const enable = useMutation({ mutationFn: (code: string) => authApi.enableMfaAtSignIn(mfaToken, code), onSuccess: setDone });
+  const enable = useMutation({ mutationFn: (code: string) => mfaApi.enableMfaAtSignIn(mfaToken, code), onSuccess: setDone });
   if (done) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
