@@ -18,13 +18,6 @@ export const ZEmail = text(
 export const ZNewPassword = text(PASSWORD_MAX, z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`));
 export const ZAnyPassword = text(PASSWORD_MAX, z.minLength(1, 'Password is required'));
 
-/** A six-digit code from the authenticator app (spaces a paste brings are dropped). */
-export const ZMfaCode = z.string().check(
-  z.maxLength(20),
-  z.overwrite((v) => v.replace(/\s+/g, '')),
-  z.regex(/^\d{6}$/, 'Enter the six-digit code'),
-);
-
 export const ZSignUpBody = z.object({
   name: ZPersonName,
   email: ZEmail,
@@ -51,8 +44,6 @@ export type EmailBody = z.infer<typeof ZEmailBody>;
 export const ZTokenBody = z.object({ token: ZToken });
 export const ZResetPasswordBody = z.object({ token: ZToken, password: ZNewPassword });
 export type ResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
-export const ZChangePasswordBody = z.object({ currentPassword: ZAnyPassword, newPassword: ZNewPassword, code: z.optional(ZMfaCode) });
-export type ChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 export const ZSession = z.object({
   id: z.string(),
@@ -76,7 +67,3 @@ export const ZMfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: 
 export const ZMfaSetupChallenge = z.object({ mfaSetupRequired: z.literal(true), mfaToken: z.string() });
 export const ZSignInAnswer = z.union([ZSignInResponse, ZMfaChallenge, ZMfaSetupChallenge]);
 export type SignInAnswer = z.infer<typeof ZSignInAnswer>;
-
-/** Unlocking a session: the password, and the code when two-step sign-in is on. */
-export const ZUnlockSessionBody = z.extend(ZSignInBody, { code: z.optional(ZMfaCode) });
-export type UnlockSessionBody = z.infer<typeof ZUnlockSessionBody>;

@@ -1,8 +1,25 @@
 import { z } from 'zod/mini';
 import { text } from '../common/text.js';
-import { ZAnyPassword, ZMfaCode, ZSignInResponse } from './auth.js';
+import { ZAnyPassword, ZNewPassword, ZSignInBody, ZSignInResponse } from './auth.js';
 
-/* Two-step sign-in's set-up and second step: a module apart from auth.ts, so the sign-in page's first load does not carry it. */
+/*
+ * Two-step sign-in's set-up and second step, and the bodies that take its code: a module apart from
+ * auth.ts, so the sign-in page's first load does not carry it.
+ */
+
+/** A six-digit code from the authenticator app (spaces a paste brings are dropped). */
+export const ZMfaCode = z.string().check(
+  z.maxLength(20),
+  z.overwrite((v) => v.replace(/\s+/g, '')),
+  z.regex(/^\d{6}$/, 'Enter the six-digit code'),
+);
+
+export const ZChangePasswordBody = z.object({ currentPassword: ZAnyPassword, newPassword: ZNewPassword, code: z.optional(ZMfaCode) });
+export type ChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+
+/** Unlocking a session: the password, and the code when two-step sign-in is on. */
+export const ZUnlockSessionBody = z.extend(ZSignInBody, { code: z.optional(ZMfaCode) });
+export type UnlockSessionBody = z.infer<typeof ZUnlockSessionBody>;
 
 /** A recovery code as shown (`xxxxx-xxxxx`); case, spaces and dashes are forgiven. */
 export const ZRecoveryCode = z.string().check(

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZYear } from './numbers.js';
-import { ZMfaCode } from '../auth/auth.js';
+import { ZMfaCode } from '../auth/mfa.js';
 
 /** Long work that runs on the server while the owner does something else: its progress and its file. */
 export const JOB_KINDS = ['year_end', 'account_export', 'import_preview', 'import_commit'] as const;

@@ -9,7 +9,9 @@ import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { TextInput } from '../components/text-input';
 import { errorText } from '../lib/messages';
-import { digitsOnly } from './setup-panel';
+
+/** Only digits, at most six: what a person types or pastes from the app. */
+export const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
 /**
  * The sign-in's second step (a chunk of its own, loaded only when an account asks for it): one field

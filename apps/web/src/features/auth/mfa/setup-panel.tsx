@@ -7,9 +7,7 @@ import { MfaSecretView } from '@/components/mfa/secret-view';
 import { TextInput } from '../components/text-input';
 import { FormAlert } from '../components/form-alert';
 import { errorText } from '../lib/messages';
-
-/** Only digits, at most six: what a person types or pastes from the app. */
-export const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
+import { digitsOnly } from './second-step';
 
 /** The required set-up at sign-in: the secret for the app, and a field for its first code. */
 export function MfaSetupPanel({ setup, onEnable, pending, error }: { setup: MfaSetup; onEnable: (code: string) => void; pending: boolean; error: unknown }) {

@@ -16,9 +16,8 @@ import { TextLink } from '../components/text-link';
 import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
 
-// Most accounts never reach these: chunks of their own, so the first load does not carry them.
-const SecondStep = lazy(() => import('../mfa/second-step'));
-const SetupStep = lazy(() => import('../mfa/setup-step'));
+// Most accounts never reach the second step: a chunk of its own, so the first load does not carry it.
+const MfaSteps = lazy(() => import('../mfa/mfa-steps'));
 
 /** What the page that sent a person here wants said on arrival (router state). */
 export interface SignInNotice {
@@ -62,17 +61,17 @@ export default function SignIn() {
   const email = form.getValues('email');
 
   if (next) {
-    const restart = () => {
-      form.setValue('password', '');
-      setNext(undefined);
-    };
-    const Step = next.kind === 'code' ? SecondStep : SetupStep;
     return (
-      <AuthCard title={next.kind === 'code' ? t('auth.mfa.signInTitle') : t('auth.mfa.requiredTitle')}>
-        <Suspense fallback={<Box role="status">{t('common.loading')}</Box>}>
-          <Step mfaToken={next.mfaToken} onSignedIn={signedIn} onRestart={restart} />
-        </Suspense>
-      </AuthCard>
+      <Suspense>
+        <MfaSteps
+          {...next}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            form.setValue('password', '');
+            setNext(undefined);
+          }}
+        />
+      </Suspense>
     );
   }
 
