@@ -13,8 +13,6 @@ export function useErrorText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'NETWORK') return t('common.offline');
   if (error instanceof ApiError && error.code === 'PERIOD_CLOSED') return t('common.periodClosed');
   if (error instanceof ApiError && error.code === 'PLAN_REQUIRED') return t('common.planRequired');
-  if (error instanceof ApiError && error.code === 'MFA_REQUIRED') return t('common.mfaRequired');
-  if (error instanceof ApiError && error.code === 'MFA_INVALID') return t('common.mfaInvalid');
   if (error instanceof TypeError && /dynamically imported module|Importing a module script failed|fetch/i.test(error.message)) return t('common.offline');
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error && error.message) return error.message;

@@ -65,5 +65,6 @@ export const ZMfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: 
  * up, with `mfaToken`, through `/api/auth/sign-in/mfa-setup` and `/api/auth/sign-in/mfa-enable`.
  */
 export const ZMfaSetupChallenge = z.object({ mfaSetupRequired: z.literal(true), mfaToken: z.string() });
+export type MfaChallenge = z.infer<typeof ZMfaChallenge> | z.infer<typeof ZMfaSetupChallenge>;
 export const ZSignInAnswer = z.union([ZSignInResponse, ZMfaChallenge, ZMfaSetupChallenge]);
 export type SignInAnswer = z.infer<typeof ZSignInAnswer>;

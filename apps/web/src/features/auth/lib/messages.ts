@@ -12,8 +12,6 @@ const CODE_KEYS: Record<string, string> = {
   VALIDATION: 'auth.errors.validation',
   NETWORK: 'auth.errors.network',
   SERVICE_UNAVAILABLE: 'auth.errors.serviceUnavailable',
-  MFA_REQUIRED: 'auth.errors.mfaRequired',
-  MFA_INVALID: 'auth.errors.mfaInvalid',
 };
 
 /** A failed call in words: a known code translated, anything else in the server's own words. */

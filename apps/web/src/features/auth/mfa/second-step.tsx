@@ -8,7 +8,7 @@ import { mfaApi } from './mfa-api';
 import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { TextInput } from '../components/text-input';
-import { errorText } from '../lib/messages';
+import { mfaErrorText } from './mfa-errors';
 
 /** Only digits, at most six: what a person types or pastes from the app. */
 export const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
@@ -37,7 +37,7 @@ export default function SecondStep({ mfaToken, onSignedIn, onRestart }: { mfaTok
       <Box component="p" sx={{ mt: 0, mb: 3, color: 'text.secondary' }}>
         {recovery ? t('auth.mfa.recoveryHint') : t('auth.mfa.signInHint')}
       </Box>
-      {step.error && <FormAlert severity="error">{errorText(t, step.error)}</FormAlert>}
+      {step.error && <FormAlert severity="error">{mfaErrorText(t, step.error)}</FormAlert>}
       <FormStack onSubmit={submit}>
         {recovery ? (
           <TextInput

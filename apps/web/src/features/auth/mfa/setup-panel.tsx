@@ -6,7 +6,7 @@ import { PlainButton } from '@/components/plain-button';
 import { MfaSecretView } from '@/components/mfa/secret-view';
 import { TextInput } from '../components/text-input';
 import { FormAlert } from '../components/form-alert';
-import { errorText } from '../lib/messages';
+import { mfaErrorText } from './mfa-errors';
 import { digitsOnly } from './second-step';
 
 /** The required set-up at sign-in: the secret for the app, and a field for its first code. */
@@ -22,7 +22,7 @@ export function MfaSetupPanel({ setup, onEnable, pending, error }: { setup: MfaS
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <MfaSecretView setup={setup} />
-      {error !== undefined && error !== null && <FormAlert severity="error">{errorText(t, error)}</FormAlert>}
+      {error !== undefined && error !== null && <FormAlert severity="error">{mfaErrorText(t, error)}</FormAlert>}
       <TextInput
         label={t('auth.mfa.codeLabel')}
         name="code"

@@ -6,7 +6,7 @@ import type { SignInResponse } from '@cuadre/contracts';
 import { PlainButton } from '@/components/plain-button';
 import { mfaApi } from './mfa-api';
 import { FormAlert } from '../components/form-alert';
-import { errorText } from '../lib/messages';
+import { mfaErrorText } from './mfa-errors';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { MfaSetupPanel } from './setup-panel';
 
@@ -49,7 +49,7 @@ export default function SetupStep({ mfaToken, onSignedIn, onRestart }: { mfaToke
             </PlainButton>
           }
         >
-          {errorText(t, setup.error)}
+          {mfaErrorText(t, setup.error)}
         </FormAlert>
       )}
       {setup.data && <MfaSetupPanel setup={setup.data} onEnable={(code) => enable.mutate(code)} pending={enable.isPending} error={enable.error ?? undefined} />}

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
-import { ZSignInBody, type SignInAnswer, type SignInBody, type SignInResponse } from '@cuadre/contracts';
+import { ZSignInBody, type MfaChallenge, type SignInAnswer, type SignInBody, type SignInResponse } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { PlainButton } from '@/components/plain-button';
 import { authApi, startSession } from '../api/auth-api';
@@ -36,7 +36,7 @@ export default function SignIn() {
   const presetEmail = params.get('email') ?? '';
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
   // The second step, when the password was right and the account asks for a code (or a set-up).
-  const [next, setNext] = useState<{ kind: 'code' | 'setup'; mfaToken: string }>();
+  const [next, setNext] = useState<MfaChallenge>();
   const signedIn = (answer: SignInResponse) => {
     startSession(answer);
     void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
@@ -49,11 +49,7 @@ export default function SignIn() {
       resend.reset();
       return authApi.signIn(body);
     },
-    onSuccess: (answer) => {
-      if ('mfaRequired' in answer) setNext({ kind: 'code', mfaToken: answer.mfaToken });
-      else if ('mfaSetupRequired' in answer) setNext({ kind: 'setup', mfaToken: answer.mfaToken });
-      else signedIn(answer);
-    },
+    onSuccess: (answer) => ('mfaToken' in answer ? setNext(answer) : signedIn(answer)),
   });
   const { errors } = form.formState;
   // A refusal of the fields themselves is told on them by the form pattern; `failure` is the rest.
@@ -64,7 +60,7 @@ export default function SignIn() {
     return (
       <Suspense>
         <MfaSteps
-          {...next}
+          challenge={next}
           onSignedIn={signedIn}
           onRestart={() => {
             form.setValue('password', '');

@@ -16,6 +16,7 @@ import { TextInput } from '../components/text-input';
 import { initials } from '../lib/initials';
 import { errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
+import { mfaErrorText } from '../mfa/mfa-errors';
 
 const ZUnlockForm = z.extend(z.pick(ZSignInBody, { password: true }), { code: z.string() });
 type UnlockForm = z.infer<typeof ZUnlockForm>;
@@ -87,7 +88,7 @@ export default function UnlockSession() {
           </Typography>
         </Box>
       </Box>
-      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      {failure !== undefined && <FormAlert severity="error">{mfaErrorText(t, failure)}</FormAlert>}
       <FormStack onSubmit={onSubmit}>
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />

@@ -6,6 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@cuadre/contracts';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { changePassword, sessionsQuery } from '../api/settings-api';
+import { codeOnField } from '../lib/mfa-errors';
 
 interface PasswordValues {
   currentPassword: string;
@@ -45,7 +46,7 @@ export function ChangePasswordForm({ mfa = false }: { mfa?: boolean }) {
   const { form, onSubmit, formError, success, pending, leaveDialog } = useAppForm<PasswordValues>(ZPasswordForm, {
     defaultValues: EMPTY,
     submit: ({ currentPassword, newPassword, code }) =>
-      changePassword({ currentPassword, newPassword, ...(mfa && code ? { code: code.replace(/\s/g, '') } : {}) }),
+      codeOnField(t, changePassword({ currentPassword, newPassword, ...(mfa && code ? { code: code.replace(/\s/g, '') } : {}) })),
     successText: t('settings.password.changed'),
     onSuccess: () => {
       // Passwords are not kept on screen once changed.

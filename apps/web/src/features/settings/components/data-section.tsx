@@ -8,6 +8,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
 import { deleteAccount, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
+import { codeOnField } from '../lib/mfa-errors';
 
 /** Export of everything the owner keeps (a job on the server), and deleting the account, confirmed with the password. */
 /** `mfa`: two-step sign-in is on, so deleting the account asks for the app's code too. */
@@ -70,7 +71,7 @@ function DeleteAccountDialog({ onClose, mfa }: { onClose: () => void; mfa: boole
       maxWidth="xs"
       schema={ZDeleteForm}
       defaultValues={{ password: '', code: '' }}
-      submit={({ password, code }) => deleteAccount(password, mfa && code ? code.replace(/\s/g, '') : undefined)}
+      submit={({ password, code }) => codeOnField(t, deleteAccount(password, mfa && code ? code.replace(/\s/g, '') : undefined))}
       // The account is gone, and with it every session: back to the start.
       onSuccess={() => {
         session.clear();

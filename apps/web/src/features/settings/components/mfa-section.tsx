@@ -10,7 +10,9 @@ import { currentUserQuery } from '@/lib/queries';
 import { MfaSecretView } from '@/components/mfa/secret-view';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { useErrorText } from '@/lib/error-text';
+import { ApiError } from '@/lib/api';
 import { disableMfa, enableMfa, sessionsQuery, setUpMfa } from '../api/settings-api';
+import { codeOnField } from '../lib/mfa-errors';
 
 const codeRule = z.refine<string>((v: string) => /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } });
 const ZDisableForm = z.object({
@@ -97,7 +99,7 @@ export function MfaSection({ user, onSaved }: { user: User; onSaved: (text: stri
           maxWidth="xs"
           schema={ZDisableForm}
           defaultValues={{ password: '', code: '' }}
-          submit={({ password, code }) => disableMfa({ password, code: code.replace(/\s/g, '') })}
+          submit={({ password, code }) => codeOnField(t, disableMfa({ password, code: code.replace(/\s/g, '') }))}
           onSuccess={() => {
             setDisabling(false);
             refresh();
@@ -154,6 +156,7 @@ function SetupForm({
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
   const errorText = useErrorText(error);
+  const wrong = error instanceof ApiError && error.code === 'MFA_INVALID';
   return (
     <Stack
       component="form"
@@ -166,7 +169,7 @@ function SetupForm({
       }}
     >
       <MfaSecretView setup={setup} />
-      {error && <Alert severity="error">{errorText}</Alert>}
+      {error && !wrong && <Alert severity="error">{errorText}</Alert>}
       <TextField
         label={t('auth.mfa.codeLabel')}
         name="code"
@@ -175,8 +178,8 @@ function SetupForm({
           setInvalid(false);
           setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
         }}
-        error={invalid}
-        helperText={invalid ? t('settings.mfa.codeInvalid') : undefined}
+        error={invalid || wrong}
+        helperText={invalid ? t('settings.mfa.codeInvalid') : wrong ? t('settings.mfa.codeWrong') : undefined}
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         sx={{ maxWidth: 320 }}
