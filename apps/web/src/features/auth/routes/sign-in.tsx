@@ -1,9 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
-import { ZSignInBody, type MfaChallenge, type SignInAnswer, type SignInBody, type SignInResponse } from '@cuadre/contracts';
+import { ZSignInBody, type SignInAnswer, type SignInBody } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { PlainButton } from '@/components/plain-button';
 import { authApi, startSession } from '../api/auth-api';
@@ -15,9 +14,6 @@ import { TextInput } from '../components/text-input';
 import { TextLink } from '../components/text-link';
 import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
-
-// Most accounts never reach the second step: a chunk of its own, so the first load does not carry it.
-const MfaSteps = lazy(() => import('../mfa/mfa-steps'));
 
 /** What the page that sent a person here wants said on arrival (router state). */
 export interface SignInNotice {
@@ -32,15 +28,10 @@ export default function SignIn() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { state } = useLocation() as { state: SignInNotice | null };
+  const location = useLocation();
+  const state = location.state as SignInNotice | null;
   const presetEmail = params.get('email') ?? '';
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
-  // The second step, when the password was right and the account asks for a code (or a set-up).
-  const [next, setNext] = useState<MfaChallenge>();
-  const signedIn = (answer: SignInResponse) => {
-    startSession(answer);
-    void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
-  };
   // Nothing typed here is worth a question before leaving (the way on is often "Forgot password?").
   const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInAnswer>(ZSignInBody, {
     defaultValues: { email: presetEmail, password: '' },
@@ -49,27 +40,17 @@ export default function SignIn() {
       resend.reset();
       return authApi.signIn(body);
     },
-    onSuccess: (answer) => ('mfaToken' in answer ? setNext(answer) : signedIn(answer)),
+    onSuccess: (answer) => {
+      // The account asks for a code (or a set-up): the second step, on a page of its own.
+      if ('mfaToken' in answer) return void navigate(`/sign-in/two-step${location.search}`, { state: answer });
+      startSession(answer);
+      void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
+    },
   });
   const { errors } = form.formState;
   // A refusal of the fields themselves is told on them by the form pattern; `failure` is the rest.
   const code = errorCode(failure);
   const email = form.getValues('email');
-
-  if (next) {
-    return (
-      <Suspense>
-        <MfaSteps
-          challenge={next}
-          onSignedIn={signedIn}
-          onRestart={() => {
-            form.setValue('password', '');
-            setNext(undefined);
-          }}
-        />
-      </Suspense>
-    );
-  }
 
   return (
     <AuthCard
