@@ -1,13 +1,8 @@
-import { ZMfaSetup, ZMfaSetupSignInResponse, ZSignInResponse, type SignInMfaBody } from '@cuadre/contracts';
+import { ZSignInResponse, type SignInMfaBody } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 
 /**
- * The sign-in's second step and an administrator's required set-up: apart from auth-api.ts, so
- * that the sign-in page's first load does not carry them (they load with the step's chunk).
+ * The sign-in's second step, apart from auth-api.ts so the sign-in page's first load does not carry
+ * it (an administrator's required set-up has its calls in setup-step.tsx, loaded only for it).
  */
-export const mfaApi = {
-  signInMfa: (body: SignInMfaBody) => api('auth/sign-in/mfa', { method: 'POST', body, schema: ZSignInResponse }),
-  setUpMfaAtSignIn: (mfaToken: string) => api('auth/sign-in/mfa-setup', { method: 'POST', body: { mfaToken }, schema: ZMfaSetup }),
-  enableMfaAtSignIn: (mfaToken: string, code: string) =>
-    api('auth/sign-in/mfa-enable', { method: 'POST', body: { mfaToken, code }, schema: ZMfaSetupSignInResponse }),
-};
+export const signInMfa = (body: SignInMfaBody) => api('auth/sign-in/mfa', { method: 'POST', body, schema: ZSignInResponse });

@@ -1,14 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Box } from '@mui/material';
 import type { SignInResponse } from '@cuadre/contracts';
 import { PlainButton } from '@/components/plain-button';
-import { mfaApi } from './mfa-api';
+import { signInMfa } from './mfa-api';
 import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { TextInput } from '../components/text-input';
-import { mfaErrorText } from './mfa-errors';
+import { errorCode, errorText } from '../lib/messages';
+
+/** A failed step in words: the codes' own refusals here (lib/messages.ts is in sign-in's first load), the rest as auth says it. */
+export function mfaErrorText(t: TFunction, err: unknown): string {
+  const code = errorCode(err);
+  if (code === 'MFA_INVALID') return t('auth.errors.mfaInvalid');
+  if (code === 'MFA_REQUIRED') return t('auth.errors.mfaRequired');
+  return errorText(t, err);
+}
 
 /** Only digits, at most six: what a person types or pastes from the app. */
 export const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
@@ -23,7 +32,7 @@ export default function SecondStep({ mfaToken, onSignedIn, onRestart }: { mfaTok
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const step = useMutation({
-    mutationFn: () => mfaApi.signInMfa(recovery ? { mfaToken, recoveryCode: value } : { mfaToken, code: value }),
+    mutationFn: () => signInMfa(recovery ? { mfaToken, recoveryCode: value } : { mfaToken, code: value }),
     onSuccess: onSignedIn,
   });
   const submit = (e: FormEvent) => {

@@ -6,8 +6,7 @@ import { PlainButton } from '@/components/plain-button';
 import { MfaSecretView } from '@/components/mfa/secret-view';
 import { TextInput } from '../components/text-input';
 import { FormAlert } from '../components/form-alert';
-import { mfaErrorText } from './mfa-errors';
-import { digitsOnly } from './second-step';
+import { digitsOnly, mfaErrorText } from './second-step';
 
 /** The required set-up at sign-in: the secret for the app, and a field for its first code. */
 export function MfaSetupPanel({ setup, onEnable, pending, error }: { setup: MfaSetup; onEnable: (code: string) => void; pending: boolean; error: unknown }) {

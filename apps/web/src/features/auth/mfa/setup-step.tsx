@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Box } from '@mui/material';
 import type { SignInResponse } from '@cuadre/contracts';
 import { PlainButton } from '@/components/plain-button';
-import { mfaApi } from './mfa-api';
+import { ZMfaSetup, ZMfaSetupSignInResponse } from '@cuadre/contracts';
+import { api } from '@/lib/api';
 import { FormAlert } from '../components/form-alert';
-import { mfaErrorText } from './mfa-errors';
+import { mfaErrorText } from './second-step';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { MfaSetupPanel } from './setup-panel';
 
@@ -18,12 +19,15 @@ export default function SetupStep({ mfaToken, onSignedIn, onRestart }: { mfaToke
   const { t } = useTranslation();
   const setup = useQuery({
     queryKey: ['auth', 'mfa-setup-at-sign-in', mfaToken],
-    queryFn: () => mfaApi.setUpMfaAtSignIn(mfaToken),
+    queryFn: () => api('auth/sign-in/mfa-setup', { method: 'POST', body: { mfaToken }, schema: ZMfaSetup }),
     staleTime: Infinity,
     retry: false,
   });
   const [done, setDone] = useState<(SignInResponse & { recoveryCodes: string[] }) | undefined>();
-  const enable = useMutation({ mutationFn: (code: string) => mfaApi.enableMfaAtSignIn(mfaToken, code), onSuccess: setDone });
+  const enable = useMutation({
+    mutationFn: (code: string) => api('auth/sign-in/mfa-enable', { method: 'POST', body: { mfaToken, code }, schema: ZMfaSetupSignInResponse }),
+    onSuccess: setDone,
+  });
   if (done) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

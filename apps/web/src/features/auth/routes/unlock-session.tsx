@@ -14,9 +14,8 @@ import { FormStack } from '../components/form-stack';
 import { PasswordInput } from '../components/password-input';
 import { TextInput } from '../components/text-input';
 import { initials } from '../lib/initials';
-import { errorText, fieldText } from '../lib/messages';
+import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
-import { mfaErrorText } from '../mfa/mfa-errors';
 
 const ZUnlockForm = z.extend(z.pick(ZSignInBody, { password: true }), { code: z.string() });
 type UnlockForm = z.infer<typeof ZUnlockForm>;
@@ -88,7 +87,15 @@ export default function UnlockSession() {
           </Typography>
         </Box>
       </Box>
-      {failure !== undefined && <FormAlert severity="error">{mfaErrorText(t, failure)}</FormAlert>}
+      {failure !== undefined && (
+        <FormAlert severity="error">
+          {errorCode(failure) === 'MFA_INVALID'
+            ? t('auth.errors.mfaInvalid')
+            : errorCode(failure) === 'MFA_REQUIRED'
+              ? t('auth.errors.mfaRequired')
+              : errorText(t, failure)}
+        </FormAlert>
+      )}
       <FormStack onSubmit={onSubmit}>
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
