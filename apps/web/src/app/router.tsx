@@ -52,8 +52,6 @@ export const routes: RouteObject[] = [
         ...page(empty),
         children: [
           { path: 'sign-in', ...title('auth.signIn.title'), ...page(() => import('@/features/auth/routes/sign-in')) },
-          // Two-step sign-in's second step (router state: the sign-in's answer); a route, so sign-in's first load stays small.
-          { path: 'sign-in/two-step', ...title('auth.mfa.signInTitle'), ...page(() => import('@/features/auth/routes/sign-in-two-step')) },
           { path: 'sign-up', loader: trialOffer, ...title('auth.signUp.title'), ...page(() => import('@/features/auth/routes/sign-up')) },
           { path: 'confirmation-required', ...title('auth.confirmationRequired.title'), ...page(() => import('@/features/auth/routes/confirmation-required')) },
           { path: 'forgot-password', ...title('auth.forgotPassword.title'), ...page(() => import('@/features/auth/routes/forgot-password')) },

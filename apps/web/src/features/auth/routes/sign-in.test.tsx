@@ -5,7 +5,6 @@ import { session } from '@/lib/session';
 import { apiError, mockApi, AS_IN_THE_APP } from '../test-utils';
 import { renderApp } from '@/test/render';
 import SignIn from './sign-in';
-import SignInTwoStep from './sign-in-two-step';
 import { tokenExpiringIn } from '@/test/token';
 import { aUser } from '@/test/user';
 
@@ -22,9 +21,6 @@ async function submit(email = 'owner@example.com', password = 'correct horse bat
   await ui.click(screen.getByRole('button', { name: 'Sign in' }));
   return ui;
 }
-
-/** The second step's page, where the sign-in goes when the account asks for a code. */
-const twoStep = [{ path: '/sign-in/two-step', element: <SignInTwoStep /> }, ...AS_IN_THE_APP.routes];
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -84,7 +80,7 @@ describe('sign-in', () => {
         ? apiError(400, 'MFA_INVALID', 'The code is wrong or was used already')
         : { status: 200, body: { user, accessToken: token, tokenType: 'bearer' } };
     });
-    const { router } = renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in?redirectURL=%2Fuser%2Ftaxmonths', routes: twoStep });
+    const { router } = renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in?redirectURL=%2Fuser%2Ftaxmonths' });
     const ui = await submit();
     const field = await screen.findByLabelText('Code from the app');
     expect(field).toHaveAttribute('autocomplete', 'one-time-code');
@@ -106,7 +102,7 @@ describe('sign-in', () => {
         ? { status: 200, body: { mfaRequired: true, mfaToken: 'step-token' } }
         : { status: 200, body: { user, accessToken: token, tokenType: 'bearer' } },
     );
-    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in', routes: twoStep });
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
     const ui = await submit();
     await ui.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
     await ui.type(screen.getByLabelText('Recovery code'), 'abcde-12345');

@@ -1,33 +1,31 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { MfaChallenge, SignInResponse } from '@cuadre/contracts';
 import { startSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { safeRedirect } from '../lib/safe-redirect';
-import SecondStep from '../mfa/second-step';
+import SecondStep from './second-step';
 
-const SetupStep = lazy(() => import('../mfa/setup-step'));
+const SetupStep = lazy(() => import('./setup-step'));
 
 /**
- * The sign-in's second step, after a right password when the account asks for more (router state:
+ * The sign-in's second step, after a right password when the account asks for more (`challenge`:
  * the sign-in's answer): the app's code or a recovery code, or an administrator's required set-up.
- * A route of its own, so the sign-in page's first load does not carry it.
+ * A chunk of its own, loaded only then, so the sign-in page's first load does not carry it.
  */
-export default function SignInTwoStep() {
+export default function TwoStep({ challenge, onRestart }: { challenge: MfaChallenge; onRestart: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { state, search } = useLocation() as { state: MfaChallenge | null; search: string };
-  if (!state?.mfaToken) return <Navigate to={`/sign-in${search}`} replace />;
-  const code = 'mfaRequired' in state;
+  const code = 'mfaRequired' in challenge;
   const step = {
-    mfaToken: state.mfaToken,
+    mfaToken: challenge.mfaToken,
     onSignedIn: (answer: SignInResponse) => {
       startSession(answer);
       void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
     },
-    onRestart: () => void navigate(`/sign-in${search}`, { replace: true }),
+    onRestart,
   };
   return (
     <AuthCard title={code ? t('auth.mfa.signInTitle') : t('auth.mfa.requiredTitle')}>{code ? <SecondStep {...step} /> : <SetupStep {...step} />}</AuthCard>
