@@ -220,7 +220,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailQueue,
     mailRequests,
     guesses,
-    { publicUrl: config.publicUrl, trialDays: config.trialDays },
+    { publicUrl: config.publicUrl, trialDays: config.trialDays, jwtSecret: config.jwtSecret, mfaKey: config.mfaKey, requireAdminMfa: config.requireAdminMfa },
     sessionCache,
   );
   const readCache = new ReadCache({ redis, prefix: config.redisPrefix, ttlMs: config.readCacheMs });

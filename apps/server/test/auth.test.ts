@@ -264,6 +264,7 @@ describe('sign-in', () => {
       onTrial: true,
       accountStatus: 'active',
       emailConfirmed: true,
+      mfaEnabled: false,
       preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
@@ -453,7 +454,7 @@ describe('sign-out and sessions', () => {
     expect(byId.get(claimsOf(phone).sid)).toMatchObject({ current: false, userAgent: 'Phone/1', ip: '10.9.0.1' });
     expect(list.filter((s) => s.current)).toHaveLength(1);
     for (const s of list) {
-      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'id', 'ip', 'lastSeenAt', 'userAgent']);
+      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'id', 'ip', 'lastSeenAt', 'mfa', 'userAgent']);
     }
 
     expect(expectOk(await t.api('DELETE', `/api/auth/sessions/${claimsOf(phone).sid}`, { token: laptop }))).toBe(true);

@@ -5,6 +5,7 @@ export * from './common/money.js';
 export * from './common/user.js';
 export * from './common/navigation.js';
 export * from './auth/auth.js';
+export * from './auth/mfa.js';
 export * from './plans/plans.js';
 export * from './plans/requests.js';
 export * from './admin/users.js';

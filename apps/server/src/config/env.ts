@@ -23,6 +23,13 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  /** Encrypts two-step sign-in's secrets in the database; generated once and kept in the data folder when unset. */
+  MFA_KEY: optionalText.pipe(z.string().min(32, 'MFA_KEY must be at least 32 characters').optional()),
+  /** Administrators without two-step sign-in must set it up at their next sign-in. */
+  REQUIRE_ADMIN_MFA: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalText.default('Cuadre <no-reply@cuadre.local>'),
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
@@ -66,6 +73,10 @@ export interface Config {
   databaseUrl: string | undefined;
   databaseWaitSeconds: number;
   jwtSecret: string;
+  /** The key two-step sign-in's secrets are encrypted with. */
+  mfaKey: string;
+  /** Administrators must use two-step sign-in (they set it up at their next sign-in). */
+  requireAdminMfa: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -91,8 +102,8 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** The JWT secret comes from the environment, or is generated once and kept in the data folder. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function loadOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -118,6 +129,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseWaitSeconds: e.DATABASE_WAIT_S,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    mfaKey: e.MFA_KEY ?? loadOrCreateSecret(dataDir, 'mfa-key'),
+    requireAdminMfa: e.REQUIRE_ADMIN_MFA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Cuadre <no-reply@cuadre.local>',
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),

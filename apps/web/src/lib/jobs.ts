@@ -26,7 +26,9 @@ export const jobResultQuery = <S extends z.ZodMiniType>(job: Job | undefined, ki
   });
 export const startYearEnd = (year: number) => api('jobs/year-end', { method: 'POST', body: { year }, schema: ZJob });
 export const startAccountExport = () => api('jobs/account-export', { method: 'POST', schema: ZJob });
-export const deleteAccount = (password: string) => api('account', { method: 'DELETE', body: { password }, schema: ZOk });
+/** `code`: the authenticator's, when two-step sign-in is on. */
+export const deleteAccount = (password: string, code?: string) =>
+  api('account', { method: 'DELETE', body: { password, ...(code ? { code } : {}) }, schema: ZOk });
 
 /** The latest job of a kind (and year), if any. */
 export const latestJob = (items: Job[] | undefined, kind: Job['kind'], year?: number) =>

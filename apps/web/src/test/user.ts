@@ -19,6 +19,7 @@ export const aUser = (over: Partial<User> = {}): User => ({
   onTrial: false,
   accountStatus: 'active',
   emailConfirmed: true,
+  mfaEnabled: false,
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,

@@ -16,7 +16,7 @@ export const ZEmail = text(
 );
 /** Length only here; the server also refuses common passwords. */
 export const ZNewPassword = text(PASSWORD_MAX, z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`));
-const ZAnyPassword = text(PASSWORD_MAX, z.minLength(1, 'Password is required'));
+export const ZAnyPassword = text(PASSWORD_MAX, z.minLength(1, 'Password is required'));
 
 export const ZSignUpBody = z.object({
   name: ZPersonName,
@@ -46,8 +46,6 @@ export type EmailBody = z.infer<typeof ZEmailBody>;
 export const ZTokenBody = z.object({ token: ZToken });
 export const ZResetPasswordBody = z.object({ token: ZToken, password: ZNewPassword });
 export type ResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
-export const ZChangePasswordBody = z.object({ currentPassword: ZAnyPassword, newPassword: ZNewPassword });
-export type ChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 export const ZSession = z.object({
   id: z.string(),
@@ -56,6 +54,19 @@ export const ZSession = z.object({
   userAgent: z.nullable(z.string()),
   ip: z.nullable(z.string()),
   current: z.boolean(),
+  /** Whether the sign-in that opened it passed the second step (a code or a recovery code). */
+  mfa: z.boolean(),
 });
 export type Session = z.infer<typeof ZSession>;
 export const ZSessionList = z.array(ZSession);
+
+/** Sign-in's first step for an account with two-step sign-in on: the code comes next, with `mfaToken`. */
+export const ZMfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+/**
+ * An administrator without two-step sign-in where REQUIRE_ADMIN_MFA is on: no session until it is set
+ * up, with `mfaToken`, through `/api/auth/sign-in/mfa-setup` and `/api/auth/sign-in/mfa-enable`.
+ */
+export const ZMfaSetupChallenge = z.object({ mfaSetupRequired: z.literal(true), mfaToken: z.string() });
+export type MfaChallenge = z.infer<typeof ZMfaChallenge> | z.infer<typeof ZMfaSetupChallenge>;
+export const ZSignInAnswer = z.union([ZSignInResponse, ZMfaChallenge, ZMfaSetupChallenge]);
+export type SignInAnswer = z.infer<typeof ZSignInAnswer>;

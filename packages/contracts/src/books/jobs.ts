@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ZYear } from './numbers.js';
+import { ZMfaCode } from '../auth/mfa.js';
 
 /** Long work that runs on the server while the owner does something else: its progress and its file. */
 export const JOB_KINDS = ['year_end', 'account_export', 'import_preview', 'import_commit'] as const;
@@ -22,4 +23,8 @@ export const ZJob = z.object({
 export type Job = z.infer<typeof ZJob>;
 export const ZJobList = z.object({ items: z.array(ZJob) });
 export const ZYearEndBody = z.strictObject({ year: ZYear });
-export const ZDeleteAccountBody = z.strictObject({ password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(200)) });
+export const ZDeleteAccountBody = z.strictObject({
+  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(200)),
+  /** The authenticator's code, when two-step sign-in is on. */
+  code: z.optional(ZMfaCode),
+});

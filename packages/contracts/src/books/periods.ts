@@ -69,7 +69,8 @@ export const ZMonthSummary = z.object({
 });
 export type MonthSummary = z.infer<typeof ZMonthSummary>;
 
-export const AUDIT_ENTITIES = ['entry', 'trip', 'attachment', 'worker', 'provider', 'vehicle', 'product', 'subcategory'] as const;
+/** `mfa`: an administrator turned the owner's two-step sign-in off (its id is the owner's). */
+export const AUDIT_ENTITIES = ['entry', 'trip', 'attachment', 'worker', 'provider', 'vehicle', 'product', 'subcategory', 'mfa'] as const;
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof ZAuditEntity>;
 export const ZAuditQuery = z.object({ entity: ZAuditEntity, id: text(36, z.toLowerCase(), z.regex(/^[0-9a-f-]{36}$/, 'Not a valid id')) });

@@ -16,6 +16,10 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   PERIOD_CLOSED: 'PERIOD_CLOSED',
   TOKEN_INVALID: 'TOKEN_INVALID',
+  /** Two-step sign-in is on and the request carries no code (a sensitive change, unlocking a session). */
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  /** The code (or recovery code, or the second step's token) is wrong, used already or out of date. */
+  MFA_INVALID: 'MFA_INVALID',
   TOO_LARGE: 'TOO_LARGE',
   /** The account's file storage quota is used up; nothing was written. */
   STORAGE_FULL: 'STORAGE_FULL',

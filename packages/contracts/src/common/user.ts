@@ -92,6 +92,8 @@ export const ZUser = z.object({
   onTrial: z.boolean(),
   accountStatus: ZAccountStatus,
   emailConfirmed: z.boolean(),
+  /** Whether two-step sign-in (an authenticator app's code after the password) is on. */
+  mfaEnabled: z.boolean(),
   preferences: ZPreferences,
   createdAt: z.string(),
 });

@@ -56,6 +56,13 @@ export const users = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     agreementsAt: timestamp('agreements_at', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Two-step sign-in: the TOTP secret, encrypted (lib/secret-box.ts), while it is on. */
+    mfaSecret: text('mfa_secret'),
+    /** A secret set up but not yet confirmed with a code (each set-up replaces it), encrypted. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code works once, and never an older one after it. */
+    mfaLastStep: integer('mfa_last_step'),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,8 +94,25 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Whether the sign-in that opened it passed the second step; a renewal carries it over. */
+    mfa: boolean('mfa').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Two-step sign-in's recovery codes: ten at each enabling, each good once, only their SHA-256 kept. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );
 
 /** Single-use tokens sent by mail; only their SHA-256 is stored. */
@@ -143,7 +167,7 @@ export const mailJobs = pgTable(
   'mail_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset', 'support_answer', 'chat_message', 'mailbox_new'] }).notNull(),
+    kind: text('kind', { enum: ['sign_up', 'confirm', 'reset', 'support_answer', 'chat_message', 'mailbox_new', 'mfa_reset'] }).notNull(),
     email: text('email'),
     userId: uuid('user_id'),
     /** For sign-up: whether this request created the account (else the address already had one). */

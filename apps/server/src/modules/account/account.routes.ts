@@ -51,10 +51,11 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
       schema: {
         tags,
         summary: 'Delete the account, its records and its files (confirmed with the password)',
+        description: 'With two-step sign-in on, `code` too: 403 MFA_REQUIRED without it, 400 MFA_INVALID when wrong or used.',
         body: ZDeleteAccountBody,
         response: { 200: ZOk, ...errors },
       },
     },
-    (req) => deps.account.remove(authOf(req), req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null }),
+    (req) => deps.account.remove(authOf(req), req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null }, req.body.code),
   );
 }

@@ -16,9 +16,10 @@ export class AccountService {
   /**
    * Deletes the account, confirmed with its password: its records go by cascade in one transaction,
    * its files (receipts, exports) once that has committed. The last active administrator cannot.
+   * With two-step sign-in on, `code` too.
    */
-  async remove(auth: Authenticated, password: string, meta: ClientMeta): Promise<true> {
-    await this.auth.passwords.confirm(auth, password, meta);
+  async remove(auth: Authenticated, password: string, meta: ClientMeta, code?: string): Promise<true> {
+    await this.auth.passwords.confirm(auth, password, meta, 'password', code);
     const id = auth.user.id;
     await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);

@@ -77,6 +77,20 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService, guards: G
     { ...opts, schema: { tags, summary: 'Mail a user a password reset link', params: ZIdParam, response: { 200: ZOk, ...errors } } },
     (req) => admin.sendReset(req.params.id),
   );
+  r.post(
+    '/api/admin/users/:id/mfa-reset',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: "Turn off another user's two-step sign-in (audited; the user is told by mail)",
+        description: '409 CONFLICT when it is not on; 403 for your own (turn it off in your settings).',
+        params: ZIdParam,
+        response: { 200: ZAdminUser, ...errors },
+      },
+    },
+    (req) => admin.resetMfa(authOf(req), req.params.id),
+  );
   r.get(
     '/api/admin/stats',
     {

@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound, validation } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { toUser, UsersRepository, type UserRow } from '../users/index.js';
 import type { Authenticated, AuthService } from '../auth/index.js';
+import { AuditRepository } from '../books/index.js';
 import type { PlanRequestsService, PlansRepository } from '../plans/index.js';
 import { FREE_PLAN } from '@cuadre/contracts';
 import type { AdminRepository } from './admin.repository.js';
@@ -117,6 +118,25 @@ export class AdminService {
     });
     if (updated.answered) this.planRequests.told(id);
     return toAdminUser(updated.row);
+  }
+
+  /**
+   * Turns another user's two-step sign-in off (they lost their phone and their recovery codes): in
+   * one transaction with its line in the user's audit trail (by whom) and the mail telling them.
+   */
+  async resetMfa(actor: Authenticated, id: string): Promise<AdminUser> {
+    if (id === actor.user.id) throw forbidden('Turn your own two-step sign-in off in your settings');
+    const row = await withTransaction(this.db, async (tx) => {
+      const target = await new UsersRepository(tx).byId(id);
+      if (!target) throw notFound('User');
+      if (!target.mfaEnabledAt) throw conflict('Two-step sign-in is not on for this user');
+      await this.auth.mfa.clear(tx, id);
+      await new AuditRepository(tx, id, actor.user.id).record('mfa', id, 'delete', { mfaEnabledAt: target.mfaEnabledAt }, null);
+      await this.auth.links.queueMfaResetMail(tx, id);
+      return (await new UsersRepository(tx).byId(id))!;
+    });
+    this.auth.links.wake();
+    return toAdminUser(row);
   }
 
   async sendReset(id: string): Promise<true> {

@@ -6,7 +6,7 @@ import { accountLanguage } from '../../lib/language.js';
 import { newMailToken } from '../../lib/tokens.js';
 import type { MailJob, MailQueue, NewMailJob } from '../mail/index.js';
 import { UsersRepository } from '../users/index.js';
-import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from './auth.mail.js';
+import { alreadyRegisteredMail, confirmEmailMail, mfaResetMail, resetPasswordMail } from './auth.mail.js';
 import { AuthRepository, type MailTokenKind } from './auth.repository.js';
 
 const CONFIRM_TTL_MS = 24 * 3600_000;
@@ -30,6 +30,7 @@ export class AuthLinks {
     mail.register('sign_up', (tx, job) => this.composeSignUp(tx, job));
     mail.register('confirm', (tx, job) => this.composeConfirmation(tx, job));
     mail.register('reset', (tx, job) => this.composeReset(tx, job));
+    mail.register('mfa_reset', (tx, job) => this.composeMfaReset(tx, job));
   }
 
   private link(path: string, token?: string) {
@@ -63,6 +64,11 @@ export class AuthLinks {
   /** The reset mail of an account an administrator creates without a password, in that transaction; `wake` after it commits. */
   async queueResetMail(tx: Tx, userId: string) {
     await this.enqueue(tx, { kind: 'reset', userId });
+  }
+
+  /** Tells a user an administrator turned their two-step sign-in off, in that transaction; `wake` after it commits. */
+  async queueMfaResetMail(tx: Tx, userId: string) {
+    await this.enqueue(tx, { kind: 'mfa_reset', userId });
   }
 
   /** Ends every pending reset and confirmation link of a user (an administrator disabled the account). */
@@ -103,5 +109,11 @@ export class AuthLinks {
     if (!user || user.status !== 'active') return undefined;
     const token = await this.issueMailToken(tx, user.id, 'reset_password', RESET_TTL_MS);
     return resetPasswordMail(accountLanguage(user), user.email, user.name, this.link('/reset-password', token));
+  }
+
+  private async composeMfaReset(tx: Tx, job: MailJob) {
+    const user = job.userId ? await new UsersRepository(tx).byId(job.userId) : undefined;
+    if (!user) return undefined;
+    return mfaResetMail(accountLanguage(user), user.email, user.name, this.link('/sign-in'));
   }
 }

@@ -15,7 +15,36 @@ interface MailText {
   action: string;
 }
 
-const TEXTS: Record<'confirm' | 'reset' | 'registered', Record<Language, MailText>> = {
+const TEXTS: Record<'confirm' | 'reset' | 'registered' | 'mfaReset', Record<Language, MailText>> = {
+  mfaReset: {
+    en: {
+      subject: 'Two-step sign-in was turned off on your Cuadre account',
+      lines: (name) => [
+        `Hello ${name},`,
+        'An administrator turned off two-step sign-in on your Cuadre account: for now your password alone signs you in, and your recovery codes no longer work.',
+        'Turn it on again in Settings, Security. If you did not ask for this, change your password and tell your administrator.',
+      ],
+      action: 'Sign in',
+    },
+    es: {
+      subject: 'Se desactivó el inicio de sesión en dos pasos de su cuenta de Cuadre',
+      lines: (name) => [
+        `Hola, ${name}:`,
+        'Un administrador desactivó el inicio de sesión en dos pasos de su cuenta de Cuadre: por ahora basta su contraseña para entrar y sus códigos de recuperación ya no sirven.',
+        'Vuelva a activarlo en Ajustes, Seguridad. Si usted no lo pidió, cambie su contraseña y avise a su administrador.',
+      ],
+      action: 'Iniciar sesión',
+    },
+    tr: {
+      subject: 'Cuadre hesabınızda iki adımlı giriş kapatıldı',
+      lines: (name) => [
+        `Merhaba ${name},`,
+        'Bir yönetici Cuadre hesabınızda iki adımlı girişi kapattı: şimdilik yalnızca parolanızla giriş yapabilirsiniz ve kurtarma kodlarınız artık çalışmaz.',
+        'Ayarlar, Güvenlik bölümünden yeniden açın. Bunu siz istemediyseniz parolanızı değiştirin ve yöneticinize haber verin.',
+      ],
+      action: 'Giriş yap',
+    },
+  },
   confirm: {
     en: {
       subject: 'Confirm your email address for Cuadre',
@@ -107,3 +136,4 @@ function compose(kind: keyof typeof TEXTS, lang: Language, to: string, name: str
 export const confirmEmailMail = (lang: Language, to: string, name: string, link: string) => compose('confirm', lang, to, name, link);
 export const resetPasswordMail = (lang: Language, to: string, name: string, link: string) => compose('reset', lang, to, name, link);
 export const alreadyRegisteredMail = (lang: Language, to: string, name: string, signInLink: string) => compose('registered', lang, to, name, signInLink);
+export const mfaResetMail = (lang: Language, to: string, name: string, signInLink: string) => compose('mfaReset', lang, to, name, signInLink);

@@ -1,15 +1,26 @@
-import { ErrorCode, type SignInBody, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
+import {
+  ErrorCode,
+  type Language,
+  type SignInAnswer,
+  type SignInBody,
+  type SignInMfaBody,
+  type SignInResponse,
+  type SignUpBody,
+  type UnlockSessionBody,
+} from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
 import type { AttemptCounter, GuessThrottle } from '../../lib/attempts.js';
 import { AppError } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { SessionCache } from '../../lib/session-cache.js';
+import { SecretBox } from '../../lib/secret-box.js';
 import { hashMailToken, type AccessTokens } from '../../lib/tokens.js';
 import type { MailQueue } from '../mail/index.js';
-import { trialEnd, UsersRepository } from '../users/index.js';
+import { trialEnd, UsersRepository, type UserRow } from '../users/index.js';
 import { AuthLinks, invalidLink } from './auth-links.js';
 import { AuthRepository } from './auth.repository.js';
 import { PasswordGuesses } from './guesses.js';
+import { Mfa, mfaRequired } from './mfa.js';
 import { Passwords, refuseCommon } from './passwords.js';
 import { Sessions, type Authenticated, type ClientMeta } from './sessions.js';
 
@@ -27,6 +38,8 @@ export class AuthService {
   readonly sessions: Sessions;
   readonly passwords: Passwords;
   readonly links: AuthLinks;
+  /** Two-step sign-in: its set-up, and the code asked for at sign-in and before sensitive changes. */
+  readonly mfa: Mfa;
   private readonly guesses: PasswordGuesses;
   private readonly users: UsersRepository;
 
@@ -36,15 +49,20 @@ export class AuthService {
     mail: MailQueue,
     mailRequests: AttemptCounter,
     guesses: GuessThrottle,
-    /** `trialDays`: the paid plan's trial a sign-up starts with (0: none). */
-    private readonly opts: { publicUrl: string; trialDays: number },
+    /**
+     * `trialDays`: the paid plan's trial a sign-up starts with (0: none); `jwtSecret` and `mfaKey`:
+     * the keys of the second step's tokens and of the stored TOTP secrets; `requireAdminMfa`:
+     * administrators without two-step sign-in set it up before they get a session.
+     */
+    private readonly opts: { publicUrl: string; trialDays: number; jwtSecret: string; mfaKey: string; requireAdminMfa: boolean },
     sessionCache: SessionCache<Authenticated> = new SessionCache(),
   ) {
     this.users = new UsersRepository(db);
     this.sessions = new Sessions(db, tokens, sessionCache);
     this.links = new AuthLinks(db, mail, mailRequests, opts.publicUrl);
     this.guesses = new PasswordGuesses(this.users, guesses);
-    this.passwords = new Passwords(db, this.guesses, this.links);
+    this.mfa = new Mfa(db, new SecretBox(opts.mfaKey), this.guesses, opts.jwtSecret);
+    this.passwords = new Passwords(db, this.guesses, this.links, this.mfa);
   }
 
   /**
@@ -105,9 +123,56 @@ export class AuthService {
 
   /**
    * Checks the password in the same work whether or not the account exists; guesses on one
-   * account are throttled with growing delays, even against the right password.
+   * account are throttled with growing delays, even against the right password. With two-step
+   * sign-in on, no session yet: `{ mfaRequired, mfaToken }`, and `signInMfa` takes the code; an
+   * administrator without it where it is required gets `{ mfaSetupRequired, mfaToken }`.
    */
-  async signIn({ email, password, language }: SignInBody, meta: ClientMeta): Promise<SignInResponse> {
+  async signIn(body: SignInBody, meta: ClientMeta): Promise<SignInAnswer> {
+    const user = await this.checkPassword(body.email, body.password, meta);
+    if (user.mfaEnabledAt) return { mfaRequired: true, mfaToken: await this.mfa.token(user, 'sign-in', body.language) };
+    if (this.mustSetUpMfa(user)) return { mfaSetupRequired: true, mfaToken: await this.mfa.token(user, 'setup', body.language) };
+    return this.openSession(user, body.language, meta, false);
+  }
+
+  /** Unlocking a locked session: the password, and with two-step sign-in on the code in the same request. */
+  async unlock(body: UnlockSessionBody, meta: ClientMeta): Promise<SignInResponse> {
+    const user = await this.checkPassword(body.email, body.password, meta);
+    if (user.mfaEnabledAt) {
+      if (!body.code) throw mfaRequired();
+      await this.mfa.check(user, { code: body.code }, meta);
+      return this.openSession(user, body.language, meta, true);
+    }
+    if (this.mustSetUpMfa(user)) throw new AppError(403, ErrorCode.MFA_REQUIRED, 'Sign in again to set up two-step sign-in');
+    return this.openSession(user, body.language, meta, false);
+  }
+
+  /** The second step: the token of the first, and a code of the app or a recovery code. */
+  async signInMfa(body: SignInMfaBody, meta: ClientMeta): Promise<SignInResponse> {
+    const { user, language } = await this.mfa.readToken(body.mfaToken, 'sign-in');
+    await this.mfa.check(user, 'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode }, meta);
+    return this.openSession(user, language, meta, true);
+  }
+
+  /** An administrator's required set-up at sign-in: a new secret, as `POST /api/auth/mfa/setup` answers. */
+  async setUpMfaAtSignIn(mfaToken: string) {
+    const { user } = await this.mfa.readToken(mfaToken, 'setup');
+    return this.mfa.setup(user);
+  }
+
+  /** The end of the required set-up: it is on, the session opens, and the recovery codes are shown once. */
+  async enableMfaAtSignIn(mfaToken: string, code: string, meta: ClientMeta) {
+    const { user, language } = await this.mfa.readToken(mfaToken, 'setup');
+    const recoveryCodes = await this.mfa.enable(user, code, meta);
+    const fresh = (await this.users.byId(user.id)) ?? user;
+    return { ...(await this.openSession(fresh, language, meta, true)), recoveryCodes };
+  }
+
+  private mustSetUpMfa(user: UserRow) {
+    return this.opts.requireAdminMfa && user.role === 'admin' && !user.mfaEnabledAt;
+  }
+
+  /** The account whose password this is, active and confirmed; a guess on it either way (ADR 005). */
+  private async checkPassword(email: string, password: string, meta: ClientMeta): Promise<UserRow> {
     const bucket = await this.guesses.reserve(email, meta.ip);
     const user = await this.users.byEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -115,11 +180,15 @@ export class AuthService {
     await this.guesses.release(email, bucket);
     if (user.status !== 'active') throw disabled();
     if (!user.emailConfirmedAt) throw new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, 'Confirm your email address before signing in');
+    return user;
+  }
+
+  private async openSession(user: UserRow, language: Language | undefined, meta: ClientMeta, mfa: boolean): Promise<SignInResponse> {
     const now = new Date();
     let signedIn = user;
     const session = await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);
-      const created = await this.sessions.open(users, user, now, meta);
+      const created = await this.sessions.open(users, user, now, meta, mfa);
       // The language the person signed in with becomes the account's (and its mails').
       if (language && user.preferences.language !== language) {
         signedIn = (await users.update(user.id, { preferences: { ...user.preferences, language } })) ?? user;

@@ -6,6 +6,7 @@ import { UsersRepository } from '../users/index.js';
 import { invalidLink, type AuthLinks } from './auth-links.js';
 import { AuthRepository } from './auth.repository.js';
 import type { PasswordGuesses } from './guesses.js';
+import { mfaRequired, type Mfa } from './mfa.js';
 import type { Authenticated, ClientMeta } from './sessions.js';
 
 /** Refuses a password from the list of the most common ones (or one made of the address), naming `field`. */
@@ -22,6 +23,7 @@ export class Passwords {
     private readonly db: Db,
     private readonly guesses: PasswordGuesses,
     private readonly links: AuthLinks,
+    private readonly mfa: Mfa,
   ) {
     this.users = new UsersRepository(db);
   }
@@ -51,15 +53,18 @@ export class Passwords {
 
   /**
    * Keeps the current session and ends every other one and every pending link. A wrong current
-   * password counts as a guess on the account, like a failed sign-in.
+   * password counts as a guess on the account, like a failed sign-in. With two-step sign-in on,
+   * `code` is asked for too (403 MFA_REQUIRED without it, before anything is checked).
    */
-  async change(auth: Authenticated, currentPassword: string, newPassword: string, meta: ClientMeta): Promise<true> {
+  async change(auth: Authenticated, currentPassword: string, newPassword: string, meta: ClientMeta, code?: string): Promise<true> {
+    if (auth.user.mfaEnabledAt && !code) throw mfaRequired();
     const bucket = await this.guesses.reserve(auth.user.email, meta.ip);
     if (!(await verifyPassword(auth.user.passwordHash, currentPassword))) {
       throw validation('The current password is wrong', [{ path: 'currentPassword', message: 'The current password is wrong' }]);
     }
     await this.guesses.release(auth.user.email, bucket);
     refuseCommon(newPassword, auth.user.email, 'newPassword');
+    await this.mfa.requireCode(auth.user, code, meta);
     const passwordHash = await hashPassword(newPassword);
     await withTransaction(this.db, async (tx) => {
       const users = new UsersRepository(tx);
@@ -72,13 +77,16 @@ export class Passwords {
 
   /**
    * Checks the signed-in user's password before something that cannot be undone (deleting the
-   * account); a wrong one counts as a guess on the account, like a failed sign-in.
+   * account, turning two-step sign-in off); a wrong one counts as a guess on the account, like a
+   * failed sign-in. With two-step sign-in on, `code` too (403 MFA_REQUIRED without it).
    */
-  async confirm(auth: Authenticated, password: string, meta: ClientMeta, field = 'password'): Promise<void> {
+  async confirm(auth: Authenticated, password: string, meta: ClientMeta, field = 'password', code?: string): Promise<void> {
+    if (auth.user.mfaEnabledAt && !code) throw mfaRequired();
     const bucket = await this.guesses.reserve(auth.user.email, meta.ip);
     if (!(await verifyPassword(auth.user.passwordHash, password))) {
       throw validation('The password is wrong', [{ path: field, message: 'The password is wrong' }]);
     }
     await this.guesses.release(auth.user.email, bucket);
+    await this.mfa.requireCode(auth.user, code, meta);
   }
 }

@@ -34,14 +34,15 @@ export class Sessions {
     this.users = new UsersRepository(db);
   }
 
-  /** A new session of `user`, signed in at `now` from the client in `meta`. */
-  async open(users: UsersRepository, user: UserRow, now: Date, meta: ClientMeta): Promise<SessionRow> {
+  /** A new session of `user`, signed in at `now` from the client in `meta`; `mfa`: the sign-in passed the second step. */
+  async open(users: UsersRepository, user: UserRow, now: Date, meta: ClientMeta, mfa = false): Promise<SessionRow> {
     const created = await users.createSession({
       userId: user.id,
       signedInAt: now,
       expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
+      mfa,
     });
     await users.touchSession(created.id, user.id, now);
     return created;
@@ -98,6 +99,7 @@ export class Sessions {
         expiresAt: new Date(Math.min(now + ACCESS_TOKEN_TTL_SECONDS * 1000, absoluteEnd)),
         userAgent: meta.userAgent?.slice(0, 300) ?? session.userAgent,
         ip: meta.ip ?? session.ip,
+        mfa: session.mfa,
       });
     });
     return this.respond(user, next, new Date(now));
@@ -117,6 +119,7 @@ export class Sessions {
       userAgent: s.userAgent,
       ip: s.ip,
       current: s.id === auth.session.id,
+      mfa: s.mfa,
     }));
   }
 

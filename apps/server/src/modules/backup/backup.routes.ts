@@ -1,12 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError } from '@cuadre/contracts';
+import { ZApiError, ZMfaCodeQuery } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { Database } from '../../db/client.js';
+import type { AuthService } from '../auth/index.js';
 import { archiveStream, summarize, takeSnapshot } from './backup.service.js';
 
-export function backupRoutes(app: FastifyInstance, database: Database, dataDir: string, guards: Guards) {
+export function backupRoutes(app: FastifyInstance, database: Database, dataDir: string, guards: Guards, auth: AuthService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/backup',
@@ -15,11 +16,14 @@ export function backupRoutes(app: FastifyInstance, database: Database, dataDir: 
       schema: {
         tags: ['admin'],
         summary: 'Download a backup of the whole instance (.tar.gz: manifest, every table as JSON lines, the stored files)',
+        description: 'With two-step sign-in on, `?code=` too: 403 MFA_REQUIRED without it, 400 MFA_INVALID when wrong or used.',
         produces: ['application/gzip'],
-        response: { 401: ZApiError, 403: ZApiError },
+        querystring: ZMfaCodeQuery,
+        response: { 400: ZApiError, 401: ZApiError, 403: ZApiError, 429: ZApiError },
       },
     },
     async (req, reply) => {
+      await auth.mfa.requireCode(authOf(req).user, req.query.code, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
       const started = performance.now();
       // The answer starts at once and the archive follows once the snapshot is taken: a large
       // instance's snapshot takes minutes, longer than clients wait for headers.

@@ -7,5 +7,5 @@ export { backupCommand, CommandError, restoreCommand, type Target } from './comm
 
 /** Backups of the whole instance: the administrators' download (the command line shares its services). */
 export default async function backupArea(app: FastifyInstance, { core }: AreaOptions) {
-  backupRoutes(app, core.database, core.config.dataDir, core.guards);
+  backupRoutes(app, core.database, core.config.dataDir, core.guards, core.auth);
 }

@@ -22,6 +22,7 @@ export function toUser(row: UserRow, now = new Date()): User {
     onTrial: onTrial(row, now),
     accountStatus: row.status,
     emailConfirmed: row.emailConfirmedAt !== null,
+    mfaEnabled: row.mfaEnabledAt !== null,
     preferences: { ...DEFAULT_PREFERENCES, ...row.preferences },
     createdAt: row.createdAt.toISOString(),
   };

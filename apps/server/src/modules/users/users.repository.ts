@@ -77,7 +77,7 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  async createSession(values: { userId: string; expiresAt: Date; signedInAt?: Date; userAgent?: string | null; ip?: string | null }) {
+  async createSession(values: { userId: string; expiresAt: Date; signedInAt?: Date; userAgent?: string | null; ip?: string | null; mfa?: boolean }) {
     const [row] = await this.db.insert(sessions).values(values).returning();
     return row!;
   }

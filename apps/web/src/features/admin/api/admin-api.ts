@@ -39,6 +39,8 @@ export const statsQuery = queryOptions({
 export const createUser = (body: AdminCreateUserBody) => api('admin/users', { method: 'POST', body, schema: ZAdminUser });
 export const updateUser = (id: string, body: AdminUpdateUserBody) => api(`admin/users/${id}`, { method: 'PATCH', body, schema: ZAdminUser });
 export const disableUser = (id: string) => api(`admin/users/${id}/disable`, { method: 'POST', schema: ZAdminUser });
+/** Turns another user's two-step sign-in off (audited; the user is told by mail). */
+export const resetUserMfa = (id: string) => api(`admin/users/${id}/mfa-reset`, { method: 'POST', schema: ZAdminUser });
 export const sendResetMail = (id: string) => api(`admin/users/${id}/send-reset`, { method: 'POST', schema: ZOk });
 
 /** Support requests, as the list kit asks for them; answering one. */

@@ -10,13 +10,15 @@ export interface UserRowActionsProps {
   onSendReset: (u: AdminUser) => void;
   onDisable: (u: AdminUser) => void;
   onEnable: (u: AdminUser) => void;
+  /** Turns the user's two-step sign-in off (shown only when it is on, and not on one's own row). */
+  onResetMfa: (u: AdminUser) => void;
 }
 
 /**
  * Edit, reset mail, disable or enable. On the administrator's own row disabling is off: the server
  * refuses it (403), and a button that can only fail is worse than none.
  */
-export function UserRowActions({ user, isSelf, onEdit, onSendReset, onDisable, onEnable }: UserRowActionsProps) {
+export function UserRowActions({ user, isSelf, onEdit, onSendReset, onDisable, onEnable, onResetMfa }: UserRowActionsProps) {
   const { t } = useTranslation();
   const disabled = user.accountStatus === 'disabled';
   return (
@@ -40,6 +42,13 @@ export function UserRowActions({ user, isSelf, onEdit, onSendReset, onDisable, o
           </IconButton>
         </span>
       </Tooltip>
+      {user.mfaEnabled && !isSelf && (
+        <Tooltip title={t('admin.actions.resetMfa')}>
+          <IconButton size="small" sx={{ p: 1 }} aria-label={t('admin.actions.resetMfaNamed', { name: user.name })} onClick={() => onResetMfa(user)}>
+            <Icon name="heroicons_outline:device-phone-mobile" size={20} />
+          </IconButton>
+        </Tooltip>
+      )}
       {disabled ? (
         <Tooltip title={t('admin.actions.enable')}>
           <IconButton

@@ -12,6 +12,7 @@ const base = {
   status: 'online',
   emailConfirmed: true,
   lastActiveAt: null,
+  mfaEnabled: false,
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
 } as const;
 const admin: AdminUser = {

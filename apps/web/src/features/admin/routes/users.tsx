@@ -13,13 +13,18 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/page-states';
 import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
-import { adminKeys, createUser, disableUser, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
+import { adminKeys, createUser, disableUser, resetUserMfa, sendResetMail, updateUser, usersQuery } from '../api/admin-api';
 import { usePlans } from '@/lib/plans';
 import { UserFormDialog, type UserFormValues } from '../components/user-form-dialog';
 import { PlanChip, RoleChip, StatusChip } from '../components/user-chips';
 import { UserRowActions } from '../components/user-row-actions';
 
-type DialogState = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'disable'; user: AdminUser } | { kind: 'reset'; user: AdminUser };
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: AdminUser }
+  | { kind: 'disable'; user: AdminUser }
+  | { kind: 'reset'; user: AdminUser }
+  | { kind: 'mfa'; user: AdminUser };
 type UserSort = (typeof ADMIN_USER_SORTS)[number];
 
 /** Newest accounts first: what an administrator usually looks for. */
@@ -105,6 +110,18 @@ export default function Users() {
       notices.done(t('admin.notices.enabled', { name: u.name }));
     },
     onError: (err) => notices.failed(err),
+  });
+  const resetMfa = useMutation({
+    mutationFn: (u: AdminUser) => resetUserMfa(u.id),
+    onSuccess: async (u) => {
+      await refresh(u.id);
+      notices.done(t('admin.notices.mfaReset', { name: u.name }));
+      closeDialog();
+    },
+    onError: (err) => {
+      notices.failed(err);
+      closeDialog();
+    },
   });
   const reset = useMutation({
     mutationFn: (u: AdminUser) => sendResetMail(u.id),
@@ -286,6 +303,7 @@ export default function Users() {
             onSendReset={(user) => setDialog({ kind: 'reset', user })}
             onDisable={(user) => setDialog({ kind: 'disable', user })}
             onEnable={(user) => enable.mutate(user)}
+            onResetMfa={(user) => setDialog({ kind: 'mfa', user })}
           />
         )}
         empty={{
@@ -328,6 +346,16 @@ export default function Users() {
         confirmLabel={t('admin.confirm.resetConfirm')}
         pending={reset.isPending}
         onConfirm={() => dialog?.kind === 'reset' && reset.mutate(dialog.user)}
+        onClose={closeDialog}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'mfa'}
+        title={t('admin.confirm.mfaTitle')}
+        text={dialog?.kind === 'mfa' ? t('admin.confirm.mfaText', { name: dialog.user.name, email: dialog.user.email }) : ''}
+        confirmLabel={t('admin.confirm.mfaConfirm')}
+        destructive
+        pending={resetMfa.isPending}
+        onConfirm={() => dialog?.kind === 'mfa' && resetMfa.mutate(dialog.user)}
         onClose={closeDialog}
       />
       {notices.view}

@@ -1,4 +1,14 @@
-import { ZOk, ZSignInResponse, type EmailBody, type ResetPasswordBody, type SignInBody, type SignInResponse, type SignUpBody } from '@cuadre/contracts';
+import {
+  ZOk,
+  ZSignInAnswer,
+  ZSignInResponse,
+  type EmailBody,
+  type ResetPasswordBody,
+  type SignInBody,
+  type SignInResponse,
+  type SignUpBody,
+  type UnlockSessionBody,
+} from '@cuadre/contracts';
 import { currentUserQuery, queryClient } from '@/lib/queries';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
@@ -8,8 +18,9 @@ import { chosenLanguage } from '@/i18n/chosen';
 export const authApi = {
   signUp: (body: SignUpBody) => api('auth/sign-up', { method: 'POST', body, schema: ZOk }),
   // A language chosen on this device before signing in becomes the account's.
-  signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body: { ...body, language: chosenLanguage() }, schema: ZSignInResponse }),
-  unlockSession: (body: SignInBody) => api('auth/unlock-session', { method: 'POST', body, schema: ZSignInResponse }),
+  // With two-step sign-in on, the answer is `{ mfaRequired, mfaToken }` and the code comes next (mfa/mfa-api.ts).
+  signIn: (body: SignInBody) => api('auth/sign-in', { method: 'POST', body: { ...body, language: chosenLanguage() }, schema: ZSignInAnswer }),
+  unlockSession: (body: UnlockSessionBody) => api('auth/unlock-session', { method: 'POST', body, schema: ZSignInResponse }),
   confirmEmail: (token: string) => api('auth/confirm-email', { method: 'POST', body: { token }, schema: ZSignInResponse }),
   resendConfirmation: (body: EmailBody) => api('auth/resend-confirmation', { method: 'POST', body, schema: ZOk }),
   forgotPassword: (body: EmailBody) => api('auth/forgot-password', { method: 'POST', body, schema: ZOk }),

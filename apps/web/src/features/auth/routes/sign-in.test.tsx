@@ -71,6 +71,46 @@ describe('sign-in', () => {
     expect(queryClient.getQueryData(currentUserQuery.queryKey)).toEqual(user);
   });
 
+  it('asks for the code when two-step sign-in is on, then starts the session; a wrong code is said in words', async () => {
+    let codeTries = 0;
+    const calls = mockApi((url) => {
+      if (url.endsWith('/auth/sign-in')) return { status: 200, body: { mfaRequired: true, mfaToken: 'step-token' } };
+      codeTries += 1;
+      return codeTries === 1
+        ? apiError(400, 'MFA_INVALID', 'The code is wrong or was used already')
+        : { status: 200, body: { user, accessToken: token, tokenType: 'bearer' } };
+    });
+    const { router } = renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in?redirectURL=%2Fuser%2Ftaxmonths' });
+    const ui = await submit();
+    const field = await screen.findByLabelText('Code from the app');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(session.isSignedIn()).toBe(false);
+    expect(screen.getByRole('button', { name: 'Use a recovery code instead' })).toBeInTheDocument();
+    await ui.type(field, '12 34 56');
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is wrong or was used already.');
+    expect(calls.at(-1)).toEqual({ url: '/api/auth/sign-in/mfa', body: { mfaToken: 'step-token', code: '123456' } });
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/taxmonths'));
+    expect(session.get()).toBe(token);
+  });
+
+  it('takes a recovery code instead of the app code', async () => {
+    const calls = mockApi((url) =>
+      url.endsWith('/auth/sign-in')
+        ? { status: 200, body: { mfaRequired: true, mfaToken: 'step-token' } }
+        : { status: 200, body: { user, accessToken: token, tokenType: 'bearer' } },
+    );
+    renderApp(<SignIn />, { ...AS_IN_THE_APP, path: '/sign-in', url: '/sign-in' });
+    const ui = await submit();
+    await ui.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await ui.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
+    await ui.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(session.get()).toBe(token));
+    expect(calls.at(-1)).toEqual({ url: '/api/auth/sign-in/mfa', body: { mfaToken: 'step-token', recoveryCode: 'abcde-12345' } });
+  });
+
   it('sends the language chosen on this device, so it becomes the account language', async () => {
     const calls = mockApi(() => ({ status: 200, body: { user, accessToken: token, tokenType: 'bearer' } }));
     localStorage.setItem('language', 'tr');

@@ -1,8 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
-import { ZSignInBody, type SignInBody, type SignInResponse } from '@cuadre/contracts';
+import { ZSignInBody, type MfaChallenge, type SignInAnswer, type SignInBody } from '@cuadre/contracts';
 import { useAppForm } from '@/components/form/use-app-form';
 import { PlainButton } from '@/components/plain-button';
 import { authApi, startSession } from '../api/auth-api';
@@ -14,6 +15,9 @@ import { TextInput } from '../components/text-input';
 import { TextLink } from '../components/text-link';
 import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
+
+// Most accounts never reach the second step: a chunk of its own, so the first load does not carry it.
+const TwoStep = lazy(() => import('../mfa/two-step'));
 
 /** What the page that sent a person here wants said on arrival (router state). */
 export interface SignInNotice {
@@ -29,10 +33,12 @@ export default function SignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { state } = useLocation() as { state: SignInNotice | null };
+  // The second step, when the password was right and the account asks for a code (or a set-up).
+  const [next, setNext] = useState<MfaChallenge>();
   const presetEmail = params.get('email') ?? '';
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
   // Nothing typed here is worth a question before leaving (the way on is often "Forgot password?").
-  const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInResponse>(ZSignInBody, {
+  const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInAnswer>(ZSignInBody, {
     defaultValues: { email: presetEmail, password: '' },
     guardLeaving: false,
     submit: (body) => {
@@ -40,6 +46,7 @@ export default function SignIn() {
       return authApi.signIn(body);
     },
     onSuccess: (answer) => {
+      if ('mfaToken' in answer) return setNext(answer);
       startSession(answer);
       void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
     },
@@ -48,6 +55,14 @@ export default function SignIn() {
   // A refusal of the fields themselves is told on them by the form pattern; `failure` is the rest.
   const code = errorCode(failure);
   const email = form.getValues('email');
+
+  if (next) {
+    return (
+      <Suspense>
+        <TwoStep challenge={next} onRestart={() => setNext(undefined)} />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthCard

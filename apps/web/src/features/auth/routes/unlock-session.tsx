@@ -12,11 +12,12 @@ import { TextLink } from '../components/text-link';
 import { FormAlert } from '../components/form-alert';
 import { FormStack } from '../components/form-stack';
 import { PasswordInput } from '../components/password-input';
+import { TextInput } from '../components/text-input';
 import { initials } from '../lib/initials';
-import { errorText, fieldText } from '../lib/messages';
+import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
 
-const ZUnlockForm = z.pick(ZSignInBody, { password: true });
+const ZUnlockForm = z.extend(z.pick(ZSignInBody, { password: true }), { code: z.string() });
 type UnlockForm = z.infer<typeof ZUnlockForm>;
 
 export default function UnlockSession() {
@@ -25,9 +26,11 @@ export default function UnlockSession() {
   const [params] = useSearchParams();
   const user = useQuery(currentUserQuery);
   const { form, onSubmit, failure, pending } = useAppForm<UnlockForm, SignInResponse>(ZUnlockForm, {
-    defaultValues: { password: '' },
+    defaultValues: { password: '', code: '' },
     guardLeaving: false,
-    submit: ({ password }) => authApi.unlockSession({ email: user.data?.email ?? '', password }),
+    // With two-step sign-in on, the app's code goes in the same request.
+    submit: ({ password, code }) =>
+      authApi.unlockSession({ email: user.data?.email ?? '', password, ...(user.data?.mfaEnabled && code ? { code: code.replace(/\D/g, '') } : {}) }),
     onSuccess: (answer) => {
       startSession(answer);
       void navigate(safeRedirect(params.get('redirectURL')), { replace: true });
@@ -84,7 +87,15 @@ export default function UnlockSession() {
           </Typography>
         </Box>
       </Box>
-      {failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>}
+      {failure !== undefined && (
+        <FormAlert severity="error">
+          {errorCode(failure) === 'MFA_INVALID'
+            ? t('auth.errors.mfaInvalid')
+            : errorCode(failure) === 'MFA_REQUIRED'
+              ? t('auth.errors.mfaRequired')
+              : errorText(t, failure)}
+        </FormAlert>
+      )}
       <FormStack onSubmit={onSubmit}>
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
@@ -95,6 +106,16 @@ export default function UnlockSession() {
           error={fieldText(t, 'existingPassword', errors.password)}
           {...form.register('password')}
         />
+        {user.data.mfaEnabled && (
+          <TextInput
+            label={t('auth.mfa.codeLabel')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            error={errors.code?.message}
+            {...form.register('code')}
+          />
+        )}
         <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending}>
           {t('auth.unlockSession.submit')}
         </Button>

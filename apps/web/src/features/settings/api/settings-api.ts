@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZOk, ZSessionList, ZUser, type ChangePasswordBody } from '@cuadre/contracts';
+import { ZMfaRecoveryCodes, ZMfaSetup, ZOk, ZSessionList, ZUser, type ChangePasswordBody } from '@cuadre/contracts';
 import { api } from '@/lib/api';
 
 export function uploadAvatar(file: File) {
@@ -18,3 +18,8 @@ export const sessionsQuery = queryOptions({
   staleTime: 10_000,
 });
 export const endSession = (id: string) => api(`auth/sessions/${id}`, { method: 'DELETE', schema: ZOk });
+
+/** Two-step sign-in: a new secret to scan, the first code turns it on (the recovery codes come back once), password and code turn it off. */
+export const setUpMfa = () => api('auth/mfa/setup', { method: 'POST', schema: ZMfaSetup });
+export const enableMfa = (code: string) => api('auth/mfa/enable', { method: 'POST', body: { code }, schema: ZMfaRecoveryCodes });
+export const disableMfa = (body: { password: string; code: string }) => api('auth/mfa/disable', { method: 'POST', body, schema: ZOk });

@@ -19,6 +19,7 @@ const user: User = {
   onTrial: false,
   accountStatus: 'active',
   emailConfirmed: true,
+  mfaEnabled: false,
   createdAt: '2026-01-01T00:00:00Z',
   preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
 };

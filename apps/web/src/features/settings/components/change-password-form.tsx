@@ -6,14 +6,17 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@cuadre/contracts';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { changePassword, sessionsQuery } from '../api/settings-api';
+import { codeOnField } from '../lib/mfa-errors';
 
 interface PasswordValues {
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
+  /** The authenticator's code, asked for when two-step sign-in is on. */
+  code: string;
 }
 
-const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '', code: '' };
 
 /** A rule of this form, told in the words its translation key names. */
 const rule = <T,>(ok: (v: T) => boolean, i18n: string, values?: Record<string, unknown>, path?: string[]) =>
@@ -28,6 +31,7 @@ const ZPasswordForm = z
       rule((v: string) => v.length <= PASSWORD_MAX, 'settings.tooLong', { max: PASSWORD_MAX }),
     ),
     confirmPassword: z.string().check(rule((v: string) => v.length > 0, 'settings.password.confirmRequired')),
+    code: z.string().check(rule((v: string) => v === '' || /^\d{6}$/.test(v.replace(/\s/g, '')), 'settings.mfa.codeInvalid')),
   })
   .check(
     rule((v: PasswordValues) => !v.confirmPassword || v.newPassword === v.confirmPassword, 'settings.password.mismatch', undefined, ['confirmPassword']),
@@ -35,12 +39,14 @@ const ZPasswordForm = z
   );
 
 /** Current, new and again; a wrong current password is the server's to say, on that field. */
-export function ChangePasswordForm() {
+/** `mfa`: two-step sign-in is on, so the app's code is asked for too. */
+export function ChangePasswordForm({ mfa = false }: { mfa?: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { form, onSubmit, formError, success, pending, leaveDialog } = useAppForm<PasswordValues>(ZPasswordForm, {
     defaultValues: EMPTY,
-    submit: ({ currentPassword, newPassword }) => changePassword({ currentPassword, newPassword }),
+    submit: ({ currentPassword, newPassword, code }) =>
+      codeOnField(t, changePassword({ currentPassword, newPassword, ...(mfa && code ? { code: code.replace(/\s/g, '') } : {}) })),
     successText: t('settings.password.changed'),
     onSuccess: () => {
       // Passwords are not kept on screen once changed.
@@ -73,6 +79,16 @@ export function ChangePasswordForm() {
           helperText={t('settings.password.rules', { min: PASSWORD_MIN })}
         />
         <FormTextField control={control} name="confirmPassword" type="password" label={t('settings.password.confirm')} required autoComplete="new-password" />
+        {mfa && (
+          <FormTextField
+            control={control}
+            name="code"
+            label={t('settings.mfa.code')}
+            required
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+          />
+        )}
         <FormFooter formError={formError} success={success} pending={pending} submitLabel={t('settings.password.submit')} />
       </Stack>
     </Box>

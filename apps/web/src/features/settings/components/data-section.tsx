@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { ZDeleteAccountBody } from '@cuadre/contracts';
 import { Box, Button, DialogContentText, Divider, Stack, Typography } from '@mui/material';
@@ -7,9 +8,11 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
 import { deleteAccount, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
+import { codeOnField } from '../lib/mfa-errors';
 
 /** Export of everything the owner keeps (a job on the server), and deleting the account, confirmed with the password. */
-export function DataSection() {
+/** `mfa`: two-step sign-in is on, so deleting the account asks for the app's code too. */
+export function DataSection({ mfa = false }: { mfa?: boolean }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -47,22 +50,28 @@ export function DataSection() {
           {t('settings.data.deleteButton')}
         </Button>
       </Box>
-      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
+      {deleting && <DeleteAccountDialog mfa={mfa} onClose={() => setDeleting(false)} />}
     </Stack>
   );
 }
 
-function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+/** The password, and the authenticator's code when two-step sign-in is on (the server asks for it then). */
+const ZDeleteForm = z.object({
+  password: ZDeleteAccountBody.shape.password,
+  code: z.string().check(z.refine((v: string) => v === '' || /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } })),
+});
+
+function DeleteAccountDialog({ onClose, mfa }: { onClose: () => void; mfa: boolean }) {
   const { t } = useTranslation();
   return (
-    <FormDialog<{ password: string }>
+    <FormDialog<{ password: string; code: string }>
       open
       title={t('settings.data.deleteTitle')}
       onClose={onClose}
       maxWidth="xs"
-      schema={ZDeleteAccountBody}
-      defaultValues={{ password: '' }}
-      submit={({ password }) => deleteAccount(password)}
+      schema={ZDeleteForm}
+      defaultValues={{ password: '', code: '' }}
+      submit={({ password, code }) => codeOnField(t, deleteAccount(password, mfa && code ? code.replace(/\s/g, '') : undefined))}
       // The account is gone, and with it every session: back to the start.
       onSuccess={() => {
         session.clear();
@@ -84,6 +93,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             autoFocus
             fullWidth
           />
+          {mfa && (
+            <FormTextField
+              control={form.control}
+              name="code"
+              label={t('settings.mfa.code')}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+              fullWidth
+              sx={{ mt: 2 }}
+            />
+          )}
         </>
       )}
     </FormDialog>

@@ -81,6 +81,7 @@ export function SessionsList({ onSaved, onError }: { onSaved: (text: string) => 
                             {deviceName(s)}
                           </Typography>
                           {s.current && <Chip size="small" color="success" label={t('settings.sessions.thisDevice')} />}
+                          {s.mfa && <Chip size="small" variant="outlined" label={t('settings.sessions.mfa')} />}
                         </Stack>
                       }
                       secondary={

@@ -15,6 +15,7 @@ import { DataSection } from '../components/data-section';
 import { PreferencesSection } from '../components/preferences-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsList } from '../components/sessions-list';
+import { MfaSection } from '../components/mfa-section';
 
 const SECTIONS = ['profile', 'business', 'preferences', 'security', 'data'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -90,7 +91,10 @@ export default function UserSettings() {
           security: (
             <Stack spacing={3}>
               <SectionCard id="password-title" title={t('settings.password.title')} subtitle={t('settings.password.hint')}>
-                <ChangePasswordForm />
+                <ChangePasswordForm mfa={u.mfaEnabled} />
+              </SectionCard>
+              <SectionCard title={t('settings.mfa.title')} subtitle={t('settings.mfa.hint')}>
+                <MfaSection user={u} onSaved={onSaved} />
               </SectionCard>
               <SectionCard title={t('settings.sessions.title')} subtitle={t('settings.sessions.hint')}>
                 <SessionsList onSaved={onSaved} onError={onError} />
@@ -99,7 +103,7 @@ export default function UserSettings() {
           ),
           data: (
             <SectionCard title={t('settings.sections.data')} subtitle={t('settings.sections.dataHint')}>
-              <DataSection />
+              <DataSection mfa={u.mfaEnabled} />
             </SectionCard>
           ),
         };
