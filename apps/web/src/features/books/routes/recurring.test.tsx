@@ -67,4 +67,18 @@ describe('the recurring entries screen', () => {
     expect(server.posts('/api/recurring/r-1/record')[0]!.body).toEqual({ date: '2026-03-01', amount: 190000 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('with none yet, says how to make one and opens a new entry of the type chosen, set to repeat monthly', async () => {
+    fakeServer((req) => (req.method === 'GET' && req.path.startsWith('/api/recurring') ? json(listPage([])) : undefined));
+    renderApp(<RecurringEntries />, { url: '/user/recurring' });
+    expect(await screen.findByText('No recurring entries yet')).toBeInTheDocument();
+    const user = userEvent.setup();
+    // One in the header, one in the empty state: both open the same choice.
+    const buttons = screen.getAllByRole('button', { name: 'New recurring entry' });
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[1]!);
+    await user.click(await screen.findByRole('menuitem', { name: 'Expense' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Repeat' })).toHaveTextContent('Monthly');
+  });
 });

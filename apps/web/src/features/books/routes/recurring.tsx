@@ -3,13 +3,15 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import {
+  ENTRY_TYPES,
   RECURRING_FREQUENCIES,
   RECURRING_MODES,
   RECURRING_SORTS,
   isRealDate,
   type Entry,
+  type EntryType,
   type Recurring,
   type RecurringFrequency,
   type RecurringMode,
@@ -28,6 +30,7 @@ import { centsToText, parseMoney } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
 import { booksKeys, deleteRecurring, recordRecurring, recurringQuery, updateRecurring } from '../api/books-api';
 import { intervalOf, RepeatFields, type RepeatValues } from '../components/repeat-fields';
+import { EntryFormDialog } from '../components/entry-form-dialog';
 
 const column = listColumns<Recurring>();
 const config: ListConfig<(typeof RECURRING_SORTS)[number], never> = { sorts: RECURRING_SORTS, defaultSort: 'nextDate', defaultOrder: 'asc', filters: {} };
@@ -57,6 +60,8 @@ const nameOf = (r: Recurring) => r.description || r.categoryName || '—';
  * with `?record=<id>&date=<day>`: the amount to record, editable, in one click.
  */
 export default function RecurringEntries() {
+  const [newMenu, setNewMenu] = useState<HTMLElement | null>(null);
+  const [newType, setNewType] = useState<EntryType | null>(null);
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const { money: fmt } = useMoney();
@@ -156,11 +161,23 @@ export default function RecurringEntries() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rhythm reads t only
     [t, i18n.language, fmt],
   );
+  // A new template is made the one way there is: an entry with Repeat chosen (monthly to start), of the type picked here.
+  const newButton = (
+    <Button
+      variant="contained"
+      startIcon={<Icon name="heroicons_outline:plus" size={20} />}
+      onClick={(e) => setNewMenu(e.currentTarget)}
+      aria-haspopup="menu"
+      aria-expanded={newMenu ? true : undefined}
+    >
+      {t('books.recurring.new')}
+    </Button>
+  );
   const sortLabels = { nextDate: t('books.recurring.nextDate'), amount: t('books.fields.amount'), createdAt: t('books.sorts.createdAt') };
 
   return (
     <Box>
-      <PageHeader title={t('books.recurring.title')} subtitle={t('books.recurring.subtitle')} />
+      <PageHeader title={t('books.recurring.title')} subtitle={t('books.recurring.subtitle')} actions={newButton} />
       <ListToolbar list={list} searchLabel={t('books.searchLabel')} searchPlaceholder={t('books.recurring.search')} sortLabels={sortLabels} />
       <DataList
         label={t('books.recurring.title')}
@@ -169,7 +186,7 @@ export default function RecurringEntries() {
         columns={columns}
         getRowId={(r: Recurring) => r.id}
         rowActions={actions.render}
-        empty={{ icon: 'heroicons_outline:arrow-path', title: t('books.recurring.emptyTitle'), text: t('books.recurring.emptyText') }}
+        empty={{ icon: 'heroicons_outline:arrow-path', title: t('books.recurring.emptyTitle'), text: t('books.recurring.emptyText'), action: newButton }}
         noMatch={{ title: t('books.noMatchTitle'), text: t('books.noMatchText') }}
       />
       <FormDialog<EditValues, Recurring>
@@ -256,6 +273,29 @@ export default function RecurringEntries() {
       </FormDialog>
       {actions.confirm}
       {view}
+      <Menu anchorEl={newMenu} open={!!newMenu} onClose={() => setNewMenu(null)}>
+        {ENTRY_TYPES.map((type) => (
+          <MenuItem
+            key={type}
+            onClick={() => {
+              setNewMenu(null);
+              setNewType(type);
+            }}
+          >
+            {t(`books.types.${type}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      {newType && (
+        <EntryFormDialog
+          open
+          type={newType}
+          defaultDate={new Date().toISOString().slice(0, 10)}
+          preset={{ repeat: 'monthly' }}
+          onClose={() => setNewType(null)}
+          onSaved={() => void qc.invalidateQueries({ queryKey: booksKeys.all })}
+        />
+      )}
     </Box>
   );
 }
