@@ -92,7 +92,7 @@ async function runOnPglite<T>(client: PGlite, statement: OwnedStatement<never>, 
         throw err;
       }
       done.add(statement.name);
-      return parseRows(result.messages as Message[], client) as T[];
+      return parseRows(result.messages, client) as T[];
     }),
   );
 }

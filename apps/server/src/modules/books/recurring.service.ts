@@ -149,15 +149,9 @@ export class RecurringService {
       const row = await repo.insert({ ...schedule, nextIndex: 0, nextDate: nextOf(schedule, 0) });
       if (!body.recordFirst) return this.read(repo, row.id);
       // The entry dialog's "Repeat": the start date's entry now, counted as the first occurrence.
-      const { items } = await this.entries.writeIn(
-        tx,
-        { ownerId, actorId: ownerId, language },
-        [{ ...body.template, date: body.startDate } as Line],
-        '',
-        () => ({
-          recurringId: row.id,
-        }),
-      );
+      const { items } = await this.entries.writeIn(tx, { ownerId, actorId: ownerId, language }, [{ ...body.template, date: body.startDate }], '', () => ({
+        recurringId: row.id,
+      }));
       await repo.claim(row.id, body.startDate, 'recorded', items[0]!.id);
       await repo.update(row.id, { nextIndex: 1, nextDate: nextOf(row, 1) });
       return { ...(await this.read(repo, row.id)), firstEntry: items[0]! };
@@ -179,7 +173,7 @@ export class RecurringService {
       const set: Partial<NewRecurring> = {};
       if (patch.template) {
         await this.check(tx, ownerId, patch.template, before.nextDate ?? before.startDate);
-        set.template = patch.template as Record<string, unknown>;
+        set.template = patch.template;
       }
       if (patch.mode) set.mode = patch.mode;
       if (patch.paused !== undefined) set.paused = patch.paused;
@@ -334,7 +328,7 @@ export class RecurringService {
         const { items } = await this.entries.writeIn(
           sp,
           { ownerId: who.ownerId, actorId: who.ownerId, language: who.language },
-          [{ ...(row.template as Template), date } as Line],
+          [{ ...(row.template as Template), date }],
           '',
           () => ({
             recurringId: row.id,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Language } from '@cuadre/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { OwnedStatement } from '../../db/prepared.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { shownName, shownNameIn } from '../../db/sql.js';
@@ -39,7 +39,7 @@ export class ReportsRepository {
 
   /** Sums by month, category and subcategory: one prepared statement (issue 31). */
   categoryMonthTotals(from: string, to: string): Promise<CategoryMonthRow[]> {
-    return categoryMonthStatement.rows<CategoryMonthRow>(this.db as Db, this.ownerId, { lang: this.language, from, to });
+    return categoryMonthStatement.rows<CategoryMonthRow>(this.db, this.ownerId, { lang: this.language, from, to });
   }
 
   mileageByMonth(from: string, to: string) {

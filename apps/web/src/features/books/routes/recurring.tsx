@@ -14,7 +14,6 @@ import {
   type EntryType,
   type Recurring,
   type RecurringFrequency,
-  type RecurringMode,
   type RecurringTemplateBody,
 } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
@@ -209,7 +208,7 @@ export default function RecurringEntries() {
             template: { ...templateOf(r), amount: parseMoney(v.amount)!, description: v.description.trim() || null },
             frequency: v.repeat as RecurringFrequency,
             interval: intervalOf(v.repeatInterval)!,
-            mode: v.repeatMode as RecurringMode,
+            mode: v.repeatMode,
             endDate: v.endDate || null,
           });
         }}
