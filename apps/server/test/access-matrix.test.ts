@@ -21,7 +21,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding', 'finance', 'project'];
 /** Routes anyone may call: signing in and up, health, the avatars that emails and pages show, the product images, note images and country flags an <img> loads, the trial a sign-up gets. */
 const isPublic = (path: string) =>
-  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/(avatars|flags)\/|apps\/ecommerce\/inventory\/images\/|apps\/notes\/images\/)/.test(
+  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in\/mfa|sign-in\/mfa-setup|sign-in\/mfa-enable|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/(avatars|flags)\/|apps\/ecommerce\/inventory\/images\/|apps\/notes\/images\/)/.test(
     path,
   ) ||
   path.startsWith('/api/health') ||

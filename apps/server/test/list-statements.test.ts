@@ -213,6 +213,7 @@ async function referenceList(q: EntryQuery, language: Language) {
       unitCost: e.unitCost,
       hours: e.hours,
       inventoryProductId: e.inventoryProductId,
+      recurringId: e.recurringId,
       attachments: receipts
         .filter((a) => a.entryId === e.id)
         .map((a) => ({ id: a.id, entryId: a.entryId, fileName: a.fileName, mime: a.mime, size: a.size, createdAt: a.createdAt.toISOString() })),

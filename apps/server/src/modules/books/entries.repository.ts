@@ -262,7 +262,7 @@ function listStatement(q: EntryQuery) {
             pg.provider_id as "providerId", ${providers.name} as "providerName", pg.product_id as "productId", ${products.name} as "productName",
             pg.contact_id as "contactId", ${contacts.name} as "contactName",
             (pg.quantity::numeric / 1000)::float8 as quantity, pg.unit_cost as "unitCost", pg.hours::float8 as hours,
-            pg.inventory_product_id as "inventoryProductId",
+            pg.inventory_product_id as "inventoryProductId", pg.recurring_id as "recurringId",
             coalesce((
               select '[' || string_agg(row_to_json(a)::text, ',' order by a."createdAt", a.id) || ']'
               from (select ${attachments.id}, ${attachments.entryId} as "entryId", ${attachments.fileName} as "fileName", ${attachments.mime}, ${attachments.size},
