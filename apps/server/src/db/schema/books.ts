@@ -178,6 +178,9 @@ export const entries = pgTable(
     index('entries_product_idx').on(t.productId),
     index('entries_inventory_product_idx').on(t.inventoryProductId),
     index('entries_contact_idx').on(t.contactId, t.date),
+    // A search's contains-match (`ilike '%…%'`) read from trigrams, not from every line (issue 31; pg_trgm, migration 0022).
+    index('entries_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('entries_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
     check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
   ],
 );

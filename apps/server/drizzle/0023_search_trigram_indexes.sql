@@ -1,0 +1,2 @@
+CREATE INDEX "entries_description_trgm_idx" ON "entries" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "entries_reference_trgm_idx" ON "entries" USING gin ("reference" gin_trgm_ops);
