@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import { safeEncode } from 'zod/v4/core';
-import { fromScaled, ZEntryList, ZMonthSummary, type EntryQuery, type Language } from '@cuadre/contracts';
+import { fromScaled, ZEntryList, ZMonthSummary, ZPnl, type EntryQuery, type Language } from '@cuadre/contracts';
 import { attachments, categories, contacts, entries, products, providers, subcategories, taxMonths, trips, workers } from '../src/db/schema/index.js';
 import { tripDeductionSql } from '../src/db/trip-deduction.js';
 import { ReportsRepository } from '../src/modules/reports/reports.repository.js';
@@ -389,6 +389,19 @@ describe('the month summary in one statement', () => {
 });
 
 describe("the P&L's sums in one statement", () => {
+  it('writes the P&L (year and month, two languages, with its mileage line) in the bytes of the schema’s serializer', async () => {
+    for (const language of ['en', 'es'] as const) {
+      for (const query of [{ year: 2026 }, { year: 2026, month: 3 }]) {
+        const res = await t.api('GET', '/api/reports/pnl', { token, headers: { 'x-language': language }, query });
+        expect(res.status).toBe(200);
+        const body = JSON.parse(res.raw.body) as { lines: { kind: string }[]; months?: unknown };
+        expect(body.lines.map((l) => l.kind)).toContain('mileage');
+        expect(body.lines.map((l) => l.kind)).toContain('subcategory');
+        expect(res.raw.body).toBe(encoded(ZPnl, body));
+      }
+    }
+  });
+
   it('sums by month, category and subcategory as the plain grouped query does, in the same order', async () => {
     for (const language of ['en', 'es'] as const) {
       const month = sql<number>`extract(month from ${entries.date})::int`;

@@ -165,6 +165,8 @@ export const entries = pgTable(
   (t) => [
     // A month's page in the list's order (date, then creation, then id), read from the index without sorting (issue 31).
     index('entries_owner_date_idx').on(t.ownerId, t.date, t.createdAt, t.id.desc().nullsFirst()),
+    // The P&L's sums by month, category and subcategory read from the index alone (an index-only scan, issue 31).
+    index('entries_owner_date_sums_idx').on(t.ownerId, t.date, t.categoryId, t.subcategoryId, t.amount),
     index('entries_owner_bank_ref_idx')
       .on(t.ownerId, t.bankRef)
       .where(sql`${t.bankRef} is not null`),

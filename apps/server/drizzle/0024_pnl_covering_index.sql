@@ -1,0 +1,1 @@
+CREATE INDEX "entries_owner_date_sums_idx" ON "entries" USING btree ("owner_id","date","category_id","subcategory_id","amount");
