@@ -391,7 +391,7 @@ describe('the month summary in one statement', () => {
 describe("the P&L's sums in one statement", () => {
   it('writes the P&L (year and month, two languages, with its mileage line) in the bytes of the schema’s serializer', async () => {
     for (const language of ['en', 'es'] as const) {
-      for (const query of [{ year: 2026 }, { year: 2026, month: 3 }]) {
+      for (const query of [{ year: 2026 }, { year: 2026, month: 3 }] as Record<string, number>[]) {
         const res = await t.api('GET', '/api/reports/pnl', { token, headers: { 'x-language': language }, query });
         expect(res.status).toBe(200);
         const body = JSON.parse(res.raw.body) as { lines: { kind: string }[]; months?: unknown };
