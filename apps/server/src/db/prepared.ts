@@ -23,16 +23,7 @@ export class OwnedStatement<P extends Record<string, unknown> = Record<string, n
   readonly name: string;
   private readonly params: unknown[];
 
-  /**
-   * Planned on every run, for the values given (an unnamed statement), instead of once per
-   * connection: for a statement whose best plan depends on whose rows it reads (a search: for an
-   * owner of 10,000 lines the trigram indexes, which a generic plan, made for an owner of a few
-   * dozen, never picks).
-   */
-  readonly planEachRun: boolean;
-
-  constructor(build: (s: OwnerScope) => SQL, options: { planEachRun?: boolean } = {}) {
-    this.planEachRun = options.planEachRun ?? false;
+  constructor(build: (s: OwnerScope) => SQL) {
     const query = dialect.sqlToQuery(build(ownedByParameter()));
     this.text = query.sql;
     this.params = query.params;
@@ -52,8 +43,7 @@ export class OwnedStatement<P extends Record<string, unknown> = Record<string, n
     if (client instanceof PGlite) return runOnPglite<T>(client, this, bound);
     if (typeof (client as { query?: unknown } | undefined)?.query !== 'function')
       throw new Error('A prepared statement runs on the database, not in a transaction');
-    const name = this.planEachRun ? {} : { name: this.name };
-    return (await (client as pg.Pool).query<T & pg.QueryResultRow>({ ...name, text: this.text, values: bound })).rows;
+    return (await (client as pg.Pool).query<T & pg.QueryResultRow>({ name: this.name, text: this.text, values: bound })).rows;
   }
 
   /** The first column of the first row as text: a statement that builds its answer's JSON itself. */
@@ -89,9 +79,8 @@ async function runOnPglite<T>(client: PGlite, statement: OwnedStatement<never>, 
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
       const messages: Uint8Array[] = [];
-      const name = statement.planEachRun ? '' : statement.name; // the unnamed statement is parsed and planned on each run
-      if (statement.planEachRun || !done.has(name)) messages.push(serialize.parse({ name, text: statement.text }));
-      messages.push(serialize.bind({ statement: name, values: text }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+      if (!done.has(statement.name)) messages.push(serialize.parse({ name: statement.name, text: statement.text }));
+      messages.push(serialize.bind({ statement: statement.name, values: text }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
       let result;
       try {
         result = await client.execProtocol(concat(messages), { syncToFs: false });

@@ -192,40 +192,38 @@ export function listStatementFor(q: EntryQuery, language: Language) {
 const isoInstant = (column: SQL | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function listStatement(q: EntryQuery) {
-  // A search is planned for its owner and term on every run: its indexes pay only where the owner has many lines.
-  return new OwnedStatement<Record<string, unknown>>(
-    (s) => {
-      const p = (name: string) => sql.placeholder(name);
-      const lang = sql`${p('lang')}::text`;
-      const categoryName = sql`coalesce(${categories.names} ->> ${lang}, ${categories.name})`;
-      const subcategoryName = sql`coalesce(${subcategories.names} ->> ${lang}, ${subcategories.name})`;
-      const conditions: SQL[] = [];
-      if (q.type) conditions.push(sql`${entries.type} = ${p('type')}`);
-      if (q.from) conditions.push(sql`${entries.date} >= ${p('from')}::date`);
-      if (q.to) conditions.push(sql`${entries.date} <= ${p('to')}::date`);
-      for (const [key, column] of [
-        ['categoryId', entries.categoryId],
-        ['subcategoryId', entries.subcategoryId],
-        ['workerId', entries.workerId],
-        ['providerId', entries.providerId],
-        ['productId', entries.productId],
-        ['contactId', entries.contactId],
-      ] as const) {
-        if (q[key]) conditions.push(sql`${column} = ${p(key)}::uuid`);
-      }
-      if (q.paymentMethod) conditions.push(sql`${entries.paymentMethod} = ${p('paymentMethod')}`);
-      let search: SQL | undefined;
-      if (q.search) {
-        // Read from indexes, not from every line (issue 31): the lines whose description or reference
-        // match through their trigram indexes, and those of each name table's few matches (found once,
-        // a join) through the foreign key's index; each part planned on its own, united, then each match
-        // read by its key (`offset 0` keeps that a loop over the matches: a generic plan would otherwise
-        // hash them against every line of the owner, whom it takes for an owner of a few dozen lines).
-        // `ilike` as before: case-insensitive, accents count.
-        const term = sql`${p('term')}::text`;
-        const named = (column: AnyColumn, id: AnyColumn, table: unknown, name: SQL | AnyColumn) =>
-          s.sql`select ${entries.id} from ${table} join ${entries} on ${column} = ${id} where ${name} ilike ${term}`;
-        search = sql`(${s.sql`select ${entries.id} from ${entries} where ${entries.description} ilike ${term}`}
+  return new OwnedStatement<Record<string, unknown>>((s) => {
+    const p = (name: string) => sql.placeholder(name);
+    const lang = sql`${p('lang')}::text`;
+    const categoryName = sql`coalesce(${categories.names} ->> ${lang}, ${categories.name})`;
+    const subcategoryName = sql`coalesce(${subcategories.names} ->> ${lang}, ${subcategories.name})`;
+    const conditions: SQL[] = [];
+    if (q.type) conditions.push(sql`${entries.type} = ${p('type')}`);
+    if (q.from) conditions.push(sql`${entries.date} >= ${p('from')}::date`);
+    if (q.to) conditions.push(sql`${entries.date} <= ${p('to')}::date`);
+    for (const [key, column] of [
+      ['categoryId', entries.categoryId],
+      ['subcategoryId', entries.subcategoryId],
+      ['workerId', entries.workerId],
+      ['providerId', entries.providerId],
+      ['productId', entries.productId],
+      ['contactId', entries.contactId],
+    ] as const) {
+      if (q[key]) conditions.push(sql`${column} = ${p(key)}::uuid`);
+    }
+    if (q.paymentMethod) conditions.push(sql`${entries.paymentMethod} = ${p('paymentMethod')}`);
+    let search: SQL | undefined;
+    if (q.search) {
+      // Read from indexes, not from every line (issue 31): the lines whose description or reference
+      // match through their trigram indexes, and those of each name table's few matches (found once,
+      // a join) through the foreign key's index; each part planned on its own, united, then each match
+      // read by its key (`offset 0` keeps that a loop over the matches: a generic plan would otherwise
+      // hash them against every line of the owner, whom it takes for an owner of a few dozen lines).
+      // `ilike` as before: case-insensitive, accents count.
+      const term = sql`${p('term')}::text`;
+      const named = (column: AnyColumn, id: AnyColumn, table: unknown, name: SQL | AnyColumn) =>
+        s.sql`select ${entries.id} from ${table} join ${entries} on ${column} = ${id} where ${name} ilike ${term}`;
+      search = sql`(${s.sql`select ${entries.id} from ${entries} where ${entries.description} ilike ${term}`}
           union ${s.sql`select ${entries.id} from ${entries} where ${entries.reference} ilike ${term}`}
           union ${named(entries.categoryId, categories.id, categories, categoryName)}
           union ${named(entries.subcategoryId, subcategories.id, subcategories, subcategoryName)}
@@ -233,24 +231,24 @@ function listStatement(q: EntryQuery) {
           union ${named(entries.providerId, providers.id, providers, providers.name)}
           union ${named(entries.productId, products.id, products, products.name)}
           union ${named(entries.contactId, contacts.id, contacts, contacts.name)}) m`;
-      }
-      const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-      // Sorting by category sorts by the name the reader sees; the page's other names are joined after it.
-      const names = sql`join ${categories} on ${categories.id} = ${entries.categoryId}`;
-      const key = {
-        date: sql`${entries.date}`,
-        amount: sql`${entries.amount}`,
-        category: sql`lower(${categoryName})`,
-        createdAt: sql`${entries.createdAt}`,
-        paymentMethod: sql`${entries.paymentMethod}`,
-      }[q.sort];
-      const byCategory = q.sort === 'category';
-      const dir = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
-      const order = sql`f.k ${dir}, f.created_at ${dir}, f.id asc`;
-      const pageOrder = sql`pg.k ${dir}, pg.created_at ${dir}, pg.id asc`;
-      // A search's few rows are found once for the page and the totals; a plain filter's are read twice
-      // (the page from an index in order, the totals from the same index), which is cheaper than keeping them.
-      return s.sql`with f as ${sql.raw(q.search ? 'materialized' : 'not materialized')} (
+    }
+    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    // Sorting by category sorts by the name the reader sees; the page's other names are joined after it.
+    const names = sql`join ${categories} on ${categories.id} = ${entries.categoryId}`;
+    const key = {
+      date: sql`${entries.date}`,
+      amount: sql`${entries.amount}`,
+      category: sql`lower(${categoryName})`,
+      createdAt: sql`${entries.createdAt}`,
+      paymentMethod: sql`${entries.paymentMethod}`,
+    }[q.sort];
+    const byCategory = q.sort === 'category';
+    const dir = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
+    const order = sql`f.k ${dir}, f.created_at ${dir}, f.id asc`;
+    const pageOrder = sql`pg.k ${dir}, pg.created_at ${dir}, pg.id asc`;
+    // A search's few rows are found once for the page and the totals; a plain filter's are read twice
+    // (the page from an index in order, the totals from the same index), which is cheaper than keeping them.
+    return s.sql`with f as ${sql.raw(q.search ? 'materialized' : 'not materialized')} (
         select "entries".*, ${key} as k from ${search ? s.sql`${search} cross join lateral (select * from ${entries} where ${entries.id} = m.id offset 0) as "entries"` : s.sql`${entries}`} ${byCategory ? names : sql``} ${where}
       ),
       pg as (select * from f order by ${order} limit ${p('size')} offset ${p('offset')}),
@@ -283,7 +281,5 @@ function listStatement(q: EntryQuery) {
           greatest(1, (t.n + ${p('size')}::int - 1) / ${p('size')}::int) as "lastPage") v) as pagination,
         (select row_to_json(v) from (select t.amount, t.n as count) v) as totals
       from t) r`;
-    },
-    { planEachRun: !!q.search },
-  );
+  });
 }
