@@ -212,25 +212,22 @@ function listStatement(q: EntryQuery) {
       if (q[key]) conditions.push(sql`${column} = ${p(key)}::uuid`);
     }
     if (q.paymentMethod) conditions.push(sql`${entries.paymentMethod} = ${p('paymentMethod')}`);
-    let search: SQL | undefined;
     if (q.search) {
-      // Read from indexes, not from every line (issue 31): the lines whose description or reference
-      // match through their trigram indexes, and those of each name table's few matches (found once,
-      // a join) through the foreign key's index; each part planned on its own, united, then each match
-      // read by its key (`offset 0` keeps that a loop over the matches: a generic plan would otherwise
-      // hash them against every line of the owner, whom it takes for an owner of a few dozen lines).
-      // `ilike` as before: case-insensitive, accents count.
+      // Read from indexes, not from every line (issue 31): the text columns through their trigram
+      // indexes, each name table's few matches found once (an init plan) and their lines through the
+      // foreign key's index; one bitmap of all of them. `ilike` as before: case-insensitive, accents count.
       const term = sql`${p('term')}::text`;
       const named = (column: AnyColumn, id: AnyColumn, table: unknown, name: SQL | AnyColumn) =>
-        s.sql`select ${entries.id} from ${table} join ${entries} on ${column} = ${id} where ${name} ilike ${term}`;
-      search = sql`(${s.sql`select ${entries.id} from ${entries} where ${entries.description} ilike ${term}`}
-          union ${s.sql`select ${entries.id} from ${entries} where ${entries.reference} ilike ${term}`}
-          union ${named(entries.categoryId, categories.id, categories, categoryName)}
-          union ${named(entries.subcategoryId, subcategories.id, subcategories, subcategoryName)}
-          union ${named(entries.workerId, workers.id, workers, workers.name)}
-          union ${named(entries.providerId, providers.id, providers, providers.name)}
-          union ${named(entries.productId, products.id, products, products.name)}
-          union ${named(entries.contactId, contacts.id, contacts, contacts.name)}) m`;
+        s.sql`${column} = any(array(select ${id} from ${table} where ${name} ilike ${term}))`;
+      conditions.push(
+        sql`(${entries.description} ilike ${term} or ${entries.reference} ilike ${term}
+          or ${named(entries.categoryId, categories.id, categories, categoryName)}
+          or ${named(entries.subcategoryId, subcategories.id, subcategories, subcategoryName)}
+          or ${named(entries.workerId, workers.id, workers, workers.name)}
+          or ${named(entries.providerId, providers.id, providers, providers.name)}
+          or ${named(entries.productId, products.id, products, products.name)}
+          or ${named(entries.contactId, contacts.id, contacts, contacts.name)})`,
+      );
     }
     const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     // Sorting by category sorts by the name the reader sees; the page's other names are joined after it.
@@ -249,7 +246,7 @@ function listStatement(q: EntryQuery) {
     // A search's few rows are found once for the page and the totals; a plain filter's are read twice
     // (the page from an index in order, the totals from the same index), which is cheaper than keeping them.
     return s.sql`with f as ${sql.raw(q.search ? 'materialized' : 'not materialized')} (
-        select "entries".*, ${key} as k from ${search ? s.sql`${search} cross join lateral (select * from ${entries} where ${entries.id} = m.id offset 0) as "entries"` : s.sql`${entries}`} ${byCategory ? names : sql``} ${where}
+        select "entries".*, ${key} as k from ${entries} ${byCategory ? names : sql``} ${where}
       ),
       pg as (select * from f order by ${order} limit ${p('size')} offset ${p('offset')}),
       t as (select count(*) as n, coalesce(sum(f.amount), 0)::bigint as amount from f)
