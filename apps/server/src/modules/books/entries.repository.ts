@@ -213,9 +213,9 @@ function listStatement(q: EntryQuery) {
     }
     if (q.paymentMethod) conditions.push(sql`${entries.paymentMethod} = ${p('paymentMethod')}`);
     if (q.search) {
-      // Read from indexes, not from every line (issue 31): the text columns through their trigram
-      // indexes, each name table's few matches found once (an init plan) and their lines through the
-      // foreign key's index; one bitmap of all of them. `ilike` as before: case-insensitive, accents count.
+      // Every branch indexable (trigram indexes on the text columns; each name table's few matches found
+      // once, an init plan, and their lines by the foreign key's index), though a generic plan still reads
+      // the owner's date index with this as a filter (ADR 013). `ilike` as before: any case, accents count.
       const term = sql`${p('term')}::text`;
       const named = (column: AnyColumn, id: AnyColumn, table: unknown, name: SQL | AnyColumn) =>
         s.sql`${column} = any(array(select ${id} from ${table} where ${name} ilike ${term}))`;
