@@ -183,6 +183,8 @@ export const entries = pgTable(
   (t) => [
     // A month's page in the list's order (date, then creation, then id), read from the index without sorting (issue 31).
     index('entries_owner_date_idx').on(t.ownerId, t.date, t.createdAt, t.id.desc().nullsFirst()),
+    // The P&L's sums by month, category and subcategory read from the index alone (an index-only scan, issue 31).
+    index('entries_owner_date_sums_idx').on(t.ownerId, t.date, t.categoryId, t.subcategoryId, t.amount),
     index('entries_owner_bank_ref_idx')
       .on(t.ownerId, t.bankRef)
       .where(sql`${t.bankRef} is not null`),
@@ -196,6 +198,9 @@ export const entries = pgTable(
     index('entries_product_idx').on(t.productId),
     index('entries_inventory_product_idx').on(t.inventoryProductId),
     index('entries_contact_idx').on(t.contactId, t.date),
+    // A search's contains-match (`ilike '%…%'`) read from trigrams, not from every line (issue 31; pg_trgm, migration 0022).
+    index('entries_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('entries_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
     check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
   ],
 );

@@ -58,6 +58,15 @@ export class ReportsService {
     return (await this.compute(auth, year, month)).pnl;
   }
 
+  /**
+   * The same answer as JSON text (issue 31): built by the server in the contract's key order, so it
+   * is written once with `JSON.stringify`, not checked by zod again (test/list-statements.test.ts
+   * compares the bytes with the schema's serializer's).
+   */
+  async pnlJson(auth: Authenticated, year: number, month?: number): Promise<string> {
+    return JSON.stringify((await this.compute(auth, year, month)).pnl);
+  }
+
   private async compute(auth: Authenticated, year: number, month?: number): Promise<{ pnl: Pnl; kinds: Map<string, CategoryMonthRow['kind']> }> {
     const language = readerLanguage(auth);
     const repo = new ReportsRepository(this.db, auth.user.id, language);
@@ -122,9 +131,19 @@ export class ReportsService {
           a.sortOrder - b.sortOrder ||
           (a.categoryId === b.categoryId ? rank[a.kind] - rank[b.kind] || byName(a, b) : byName(a, b)),
       )
-      .map(({ sortOrder: _s, months, ...line }) => {
-        const amount = sum(months);
-        return { ...line, amount, share: shareOf(amount, totalIncome), ...(month ? {} : { months }) };
+      // In the contract's key order, so the answer's JSON is written straight from it (`pnlJson`).
+      .map((b) => {
+        const amount = sum(b.months);
+        const line = {
+          section: b.section,
+          level: b.level,
+          kind: b.kind,
+          categoryId: b.categoryId,
+          subcategoryId: b.subcategoryId,
+          name: b.name,
+          taxLine: b.taxLine,
+        };
+        return { ...line, amount, share: shareOf(amount, totalIncome), ...(month ? {} : { months: b.months }) };
       });
     const totals = {
       income: totalIncome,
