@@ -194,6 +194,18 @@ describe('sensitive changes ask for a code when it is on', () => {
     expect(await t.count(users, eq(users.id, u.owner.id))).toBe(0);
   });
 
+  it("the account's own export (a backup of it): the code to start the job and to download it at once", async () => {
+    const u = await mfaOwner();
+    expectError(await t.api('POST', '/api/jobs/account-export', { token: u.token }), 403, 'MFA_REQUIRED');
+    expectError(await t.api('POST', '/api/jobs/account-export', { token: u.token, body: { code: codeOf(u.secret, -3) } }), 400, 'MFA_INVALID');
+    expectError(await t.api('GET', '/api/account/export', { token: u.token }), 403, 'MFA_REQUIRED');
+    const jobs = expectOk(await t.api('GET', '/api/jobs', { token: u.token })).items as unknown[];
+    expect(jobs).toEqual([]);
+    const res = await t.api('POST', '/api/jobs/account-export', { token: u.token, body: { code: codeOf(u.secret, 1) } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ kind: 'account_export' });
+  });
+
   it('an account without it changes as before', async () => {
     const { owner, token } = await t.ownerToken();
     expectOk(await t.api('POST', '/api/auth/change-password', { token, body: { currentPassword: owner.password, newPassword: 'Cuaderno-Azul-2031' } }));

@@ -14,7 +14,20 @@ import { numberFormat } from '@/lib/intl';
  * left while it runs (read from the server, so leaving the page and coming back shows it still), and
  * the finished file waiting for download.
  */
-export function JobPanel({ kind, year, start, startLabel }: { kind: Job['kind']; year?: number; start: () => Promise<Job>; startLabel: string }) {
+export function JobPanel({
+  kind,
+  year,
+  start,
+  startLabel,
+  ask,
+}: {
+  kind: Job['kind'];
+  year?: number;
+  start: () => Promise<Job>;
+  startLabel: string;
+  /** Asks something first (the authenticator's code) and starts the job itself, instead of `start`. */
+  ask?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const notices = useNotices();
@@ -50,7 +63,7 @@ export function JobPanel({ kind, year, start, startLabel }: { kind: Job['kind'];
       <Box>
         <Button
           variant={job?.status === 'done' ? 'outlined' : 'contained'}
-          onClick={() => begin.mutate()}
+          onClick={() => (ask ? ask() : begin.mutate())}
           disabled={running || begin.isPending || jobs.isPending}
         >
           {job?.status === 'done' ? t('jobs.again') : startLabel}

@@ -25,7 +25,8 @@ export const jobResultQuery = <S extends z.ZodMiniType>(job: Job | undefined, ki
     staleTime: Infinity,
   });
 export const startYearEnd = (year: number) => api('jobs/year-end', { method: 'POST', body: { year }, schema: ZJob });
-export const startAccountExport = () => api('jobs/account-export', { method: 'POST', schema: ZJob });
+/** `code`: the authenticator's, when two-step sign-in is on (the export is a backup of the account). */
+export const startAccountExport = (code?: string) => api('jobs/account-export', { method: 'POST', ...(code ? { body: { code } } : {}), schema: ZJob });
 /** `code`: the authenticator's, when two-step sign-in is on. */
 export const deleteAccount = (password: string, code?: string) =>
   api('account', { method: 'DELETE', body: { password, ...(code ? { code } : {}) }, schema: ZOk });

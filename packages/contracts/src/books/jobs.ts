@@ -23,6 +23,9 @@ export const ZJob = z.object({
 export type Job = z.infer<typeof ZJob>;
 export const ZJobList = z.object({ items: z.array(ZJob) });
 export const ZYearEndBody = z.strictObject({ year: ZYear });
+/** Everything the user keeps is a backup of their own: with two-step sign-in on, the authenticator's code too. */
+export const ZAccountExportBody = z.nullish(z.strictObject({ code: z.optional(ZMfaCode) }));
+export type AccountExportBody = z.infer<typeof ZAccountExportBody>;
 export const ZDeleteAccountBody = z.strictObject({
   password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(200)),
   /** The authenticator's code, when two-step sign-in is on. */

@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError, ZDeleteAccountBody, ZOk } from '@cuadre/contracts';
+import { ZApiError, ZDeleteAccountBody, ZMfaCodeQuery, ZOk } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { JobHandler } from '../jobs/index.js';
 import type { AccountService } from './account.service.js';
+import type { AuthService } from '../auth/index.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
 
-export function accountRoutes(app: FastifyInstance, deps: { account: AccountService; exportAll: JobHandler }, guards: Guards) {
+export function accountRoutes(app: FastifyInstance, deps: { account: AccountService; exportAll: JobHandler; auth: AuthService }, guards: Guards) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
   r.get(
@@ -21,11 +22,14 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
       schema: {
         tags,
         summary: 'Everything the signed-in user has: a ZIP of JSON and CSV with the receipts',
+        description: 'With two-step sign-in on, `?code=` too (it is a backup of the account): 403 MFA_REQUIRED without it, 400 MFA_INVALID when wrong or used.',
         produces: ['application/zip'],
+        querystring: ZMfaCodeQuery,
         response: { ...errors },
       },
     },
     async (req, reply) => {
+      await deps.auth.mfa.requireCode(authOf(req).user, req.query.code, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
       const dir = await mkdtemp(path.join(tmpdir(), 'cuadre-export-'));
       const file = path.join(dir, 'export.zip');
       try {

@@ -8,5 +8,5 @@ import { AccountService } from './account.service.js';
 export default async function accountArea(app: FastifyInstance, { core }: AreaOptions) {
   const exportAll = accountExportJob(core.db, core.config.dataDir);
   core.jobs.register('account_export', exportAll);
-  accountRoutes(app, { account: new AccountService(core.db, core.auth, core.config.dataDir), exportAll }, core.guards);
+  accountRoutes(app, { account: new AccountService(core.db, core.auth, core.config.dataDir), exportAll, auth: core.auth }, core.guards);
 }

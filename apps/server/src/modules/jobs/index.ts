@@ -8,5 +8,5 @@ export { JobRunner, jobOut, type JobContext, type JobHandler } from './job-runne
 /** Long work off the request, with its progress kept in the database; each area registers its own kinds on `core.jobs` (the reports the year-end package, the account the export, the books the import). */
 export default async function jobsArea(app: FastifyInstance, { core }: AreaOptions) {
   await failInterruptedJobs(core.db);
-  jobRoutes(app, core.db, core.jobs, core.guards);
+  jobRoutes(app, core.db, core.jobs, core.guards, core.auth);
 }

@@ -1,17 +1,18 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError, ZIdParam, ZJob, ZJobList, ZYearEndBody } from '@cuadre/contracts';
+import { ZAccountExportBody, ZApiError, ZIdParam, ZJob, ZJobList, ZYearEndBody } from '@cuadre/contracts';
 import { notFound } from '../../lib/errors.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
 import { jobOut, type JobRunner } from './job-runner.js';
 import { JobsRepository } from './jobs.repository.js';
+import type { AuthService } from '../auth/index.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
 /** Long work: start it, follow it, download what it made. */
-export function jobRoutes(app: FastifyInstance, db: Db, runner: JobRunner, guards: Guards) {
+export function jobRoutes(app: FastifyInstance, db: Db, runner: JobRunner, guards: Guards, auth: AuthService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
   const repo = (req: Parameters<typeof authOf>[0]) => new JobsRepository(db, authOf(req).user.id);
@@ -73,7 +74,19 @@ export function jobRoutes(app: FastifyInstance, db: Db, runner: JobRunner, guard
   );
   r.post(
     '/api/jobs/account-export',
-    { onRequest: guards.requireUser, schema: { tags, summary: 'Start an export of everything the signed-in user has', response: { 202: ZJob, ...errors } } },
-    async (req, reply) => reply.status(202).send(jobOut(await runner.start(authOf(req), 'account_export', {}))),
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags,
+        summary: 'Start an export of everything the signed-in user has',
+        description: 'With two-step sign-in on, `{code}` too (it is a backup of the account): 403 MFA_REQUIRED without it, 400 MFA_INVALID when wrong or used.',
+        body: ZAccountExportBody,
+        response: { 202: ZJob, ...errors, 429: ZApiError },
+      },
+    },
+    async (req, reply) => {
+      await auth.mfa.requireCode(authOf(req).user, req.body?.code, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+      return reply.status(202).send(jobOut(await runner.start(authOf(req), 'account_export', {})));
+    },
   );
 }

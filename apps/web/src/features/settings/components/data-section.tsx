@@ -6,7 +6,8 @@ import { Box, Button, DialogContentText, Divider, Stack, Typography } from '@mui
 import { FormTextField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
-import { deleteAccount, startAccountExport } from '@/lib/jobs';
+import { useQueryClient } from '@tanstack/react-query';
+import { deleteAccount, jobsQuery, startAccountExport } from '@/lib/jobs';
 import { session } from '@/lib/session';
 import { codeOnField } from '../lib/mfa-errors';
 
@@ -15,6 +16,7 @@ import { codeOnField } from '../lib/mfa-errors';
 export function DataSection({ mfa = false }: { mfa?: boolean }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
   return (
     <Stack spacing={3}>
       <Box>
@@ -30,7 +32,12 @@ export function DataSection({ mfa = false }: { mfa?: boolean }) {
         >
           {t('settings.data.exportText')}
         </Typography>
-        <JobPanel kind="account_export" start={startAccountExport} startLabel={t('settings.data.exportStart')} />
+        <JobPanel
+          kind="account_export"
+          start={() => startAccountExport()}
+          startLabel={t('settings.data.exportStart')}
+          ask={mfa ? () => setExporting(true) : undefined}
+        />
       </Box>
       <Divider />
       <Box>
@@ -51,6 +58,7 @@ export function DataSection({ mfa = false }: { mfa?: boolean }) {
         </Button>
       </Box>
       {deleting && <DeleteAccountDialog mfa={mfa} onClose={() => setDeleting(false)} />}
+      {exporting && <ExportCodeDialog onClose={() => setExporting(false)} />}
     </Stack>
   );
 }
@@ -105,6 +113,45 @@ function DeleteAccountDialog({ onClose, mfa }: { onClose: () => void; mfa: boole
             />
           )}
         </>
+      )}
+    </FormDialog>
+  );
+}
+
+const ZCodeForm = z.object({
+  code: z.string().check(z.refine((v: string) => /^\d{6}$/.test(v.replace(/\s/g, '')), { params: { i18n: 'settings.mfa.codeInvalid' } })),
+});
+
+/** Everything the account keeps is a backup of it: with two-step sign-in on, the server asks for the app's code to start it. */
+function ExportCodeDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return (
+    <FormDialog<{ code: string }>
+      open
+      title={t('settings.data.exportTitle')}
+      onClose={onClose}
+      maxWidth="xs"
+      schema={ZCodeForm}
+      defaultValues={{ code: '' }}
+      submit={({ code }) => codeOnField(t, startAccountExport(code.replace(/\s/g, '')))}
+      onSuccess={() => {
+        void qc.invalidateQueries({ queryKey: jobsQuery.queryKey });
+        onClose();
+      }}
+      submitLabel={t('settings.data.exportStart')}
+      cancelLabel={t('settings.data.cancel')}
+    >
+      {({ form }) => (
+        <FormTextField
+          control={form.control}
+          name="code"
+          label={t('settings.mfa.code')}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+          autoFocus
+          fullWidth
+        />
       )}
     </FormDialog>
   );
