@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { occurrenceDate, type RecurringFrequency } from '@cuadre/contracts';
-import { auditLog, entries, recurringOccurrences, users } from '../src/db/schema/index.js';
+import { auditLog, entries, recurringOccurrences, recurringTemplates, users } from '../src/db/schema/index.js';
 import { EventBus } from '../src/lib/events.js';
 import { FileStore } from '../src/lib/file-store.js';
 import { EntriesService } from '../src/modules/books/entries.service.js';
@@ -179,6 +179,38 @@ describe('recurring entries through the API and the scheduler', () => {
     expect(entry).toMatchObject({ date: '2037-05-10', amount: 4725, recurringId: made.id, description: 'Rent' });
     expectError(await api('POST', `/api/recurring/${made.id}/record`, { date: '2037-05-10' }), 409, 'CONFLICT');
     expect(await madeBy(t, made.id)).toEqual([{ date: '2037-05-10', amount: 4725 }]);
+  });
+
+  it('remind mode in a closed month: no reminder to record it, the owner told it was not recorded, and the call refused', async () => {
+    const made = expectOk(
+      await api('POST', '/api/recurring', { template: rent(3300), frequency: 'monthly', startDate: '2039-07-05', count: 1, mode: 'remind' }),
+      201,
+    );
+    expectOk(await api('POST', '/api/tax-years/2039/months/7/close'));
+    await runDue(t, noon('2039-07-06'));
+    const notes = expectOk(await api('GET', '/api/common/notifications')) as { title: string; description: string; link: string }[];
+    expect(notes.some((n) => n.link === `/user/recurring?record=${made.id}&date=2039-07-05`)).toBe(false);
+    expect(notes.some((n) => n.title === 'A recurring entry was not recorded' && n.description.includes('2039-07-05'))).toBe(true);
+    expect((await api('POST', `/api/recurring/${made.id}/record`, { date: '2039-07-05' })).status).toBeGreaterThanOrEqual(400);
+    expect(await madeBy(t, made.id)).toEqual([]);
+  });
+
+  it('resumed after a pause, the dates missed meanwhile are not made late; the schedule goes on from today', async () => {
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const threeMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2041-01-01', mode: 'record' }), 201);
+    expectOk(await api('PATCH', `/api/recurring/${made.id}`, { paused: true }));
+    // As if it had been paused for three months: its schedule moved back to then (time cannot be moved in a test).
+    await t.db.update(recurringTemplates).set({ startDate: threeMonthsAgo, nextDate: threeMonthsAgo, nextIndex: 0 }).where(eq(recurringTemplates.id, made.id));
+    await runDue(t, now);
+    expect(await madeBy(t, made.id)).toEqual([]);
+    const resumed = expectOk(await api('PATCH', `/api/recurring/${made.id}`, { paused: false }));
+    expect(resumed.paused).toBe(false);
+    expect(resumed.nextDate >= today).toBe(true);
+    await runDue(t, now);
+    expect((await madeBy(t, made.id)).every((e) => e.date >= today)).toBe(true);
+    expectOk(await api('DELETE', `/api/recurring/${made.id}`));
   });
 
   it('the entry dialog’s Repeat: the first entry written now, counted as the first occurrence', async () => {
