@@ -1,28 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp } from '@/test/render';
+import { aUser } from '@/test/user';
 import Pricing from './pricing';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const user = (plan: string, trial: { trialEndsAt?: string | null; onTrial?: boolean } = {}) => ({
-  id: 'u1',
-  email: 'fred@example.com',
-  name: 'Fred Free',
-  first_name: 'Fred',
-  company: null,
-  avatar: null,
-  profile_img_url: null,
-  status: 'online',
-  role: 'user',
-  plan,
-  trialEndsAt: trial.trialEndsAt ?? null,
-  onTrial: trial.onTrial ?? false,
-  accountStatus: 'active',
-  emailConfirmed: true,
-  createdAt: '2026-01-01T00:00:00Z',
-  preferences: { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' },
-});
+const user = (plan: string, trial: { trialEndsAt?: string | null; onTrial?: boolean } = {}) =>
+  aUser({ email: 'fred@example.com', name: 'Fred Free', first_name: 'Fred', plan, trialEndsAt: trial.trialEndsAt ?? null, onTrial: trial.onTrial ?? false });
 const plans = {
   checkoutAvailable: false,
   items: [
