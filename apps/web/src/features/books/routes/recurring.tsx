@@ -119,7 +119,6 @@ export default function RecurringEntries() {
     ),
   });
 
-  const rhythm = (f: RecurringFrequency, n: number) => t(`books.recurring.every.${f}`, { count: n });
   const columns = useMemo(
     () => [
       column.display({
@@ -144,7 +143,7 @@ export default function RecurringEntries() {
       column.display({
         id: 'frequency',
         meta: { label: t('books.recurring.repeat') },
-        cell: ({ row: { original: r } }) => rhythm(r.frequency, r.interval),
+        cell: ({ row: { original: r } }) => t(`books.recurring.every.${r.frequency}`, { count: r.interval }),
       }),
       column.display({
         id: 'mode',
@@ -157,7 +156,6 @@ export default function RecurringEntries() {
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rhythm reads t only
     [t, i18n.language, fmt],
   );
   // A new template is made the one way there is: an entry with Repeat chosen (monthly to start), of the type picked here.
