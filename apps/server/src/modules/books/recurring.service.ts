@@ -13,7 +13,6 @@ import {
   type RecurringQuery,
 } from '@cuadre/contracts';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.js';
 import { unscoped } from '../../db/owned.js';
 import { recurringTemplates, users } from '../../db/schema/index.js';
@@ -364,36 +363,3 @@ export class RecurringService {
 }
 
 const noticeKey = (id: string, date: string, kind: 'due' | 'closed' | 'failed') => `recurring:${id}:${date}:${kind}`;
-
-/** Runs `runDue` every `RECURRING_POLL_MS`, one round at a time; started when the server is ready, stopped when it closes. */
-export class RecurringScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
-  constructor(
-    private readonly service: RecurringService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), RECURRING_POLL_MS);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick() {
-    if (this.running) return;
-    this.running = this.service.runDue().catch((err: unknown) => (this.log.warn({ err }, 'recurring round failed'), 0));
-    try {
-      await this.running;
-    } finally {
-      this.running = undefined;
-    }
-  }
-}
