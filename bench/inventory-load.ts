@@ -3,7 +3,7 @@
 // search and a sort, one request after another. Prints figures; asserts nothing.
 //   npm run bench:inventory -w @cuadre/bench   (ROUNDS=300, ONLY=pglite|postgres)
 import { sql } from 'drizzle-orm';
-import { onEachDatabase, timeReads } from './lib.js';
+import { onEachDatabase, startServer, stop, timeReads } from './lib.js';
 import { fillForHeavy, heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
@@ -26,25 +26,26 @@ const populateProducts = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
   await populate(env);
   await populateProducts(env);
-  const calls: [string, string][] = [
-    ['first page (default sort: name)', 'page=0'],
-    ['page 1 (no page given)', ''],
-    ['a middle page (page 500)', 'page=500'],
-    ['the last page (page 999)', 'page=999'],
-    ['search "product 42"', 'page=0&search=product%2042'],
-    ['search, nothing found', 'page=0&search=zzzz'],
-    ['sort by price, desc', 'page=0&sort=price&order=desc'],
-    ['sort by sku (text)', 'page=0&sort=sku'],
-    ['sort by weight, page 300', 'page=300&sort=weight'],
-    ['sort by active (text), page 700', 'page=700&sort=active'],
-  ];
-  await timeReads(env, {
-    who: heavy,
-    rounds: ROUNDS,
-    title: `${label}: the heavy owner (${HEAVY_PRODUCTS.toLocaleString('en')} products among 1,000 owners), ${ROUNDS} requests per call`,
-    calls: calls.map(([name, query]) => [name, `apps/ecommerce/inventory/products?${query}`]),
-    matched: (body) => (body as { pagination: { length?: number } }).pagination.length,
-  });
+  const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
+  try {
+    console.log(`${label}: the heavy owner (${HEAVY_PRODUCTS.toLocaleString('en')} products among 1,000 owners), ${ROUNDS} requests per call`);
+    const calls: [string, string][] = [
+      ['first page (default sort: name)', 'page=0'],
+      ['page 1 (no page given)', ''],
+      ['a middle page (page 500)', 'page=500'],
+      ['the last page (page 999)', 'page=999'],
+      ['search "product 42"', 'page=0&search=product%2042'],
+      ['search, nothing found', 'page=0&search=zzzz'],
+      ['sort by price, desc', 'page=0&sort=price&order=desc'],
+      ['sort by sku (text)', 'page=0&sort=sku'],
+      ['sort by weight, page 300', 'page=300&sort=weight'],
+      ['sort by active (text), page 700', 'page=700&sort=active'],
+    ];
+    const paths = calls.map(([name, query]): [string, string] => [name, `apps/ecommerce/inventory/products?${query}`]);
+    await timeReads(url, heavy, ROUNDS, paths, (body) => (body as { pagination: { length?: number } }).pagination.length);
+  } finally {
+    await stop(proc);
+  }
 }
 
 await onEachDatabase('inventory', measure);

@@ -93,35 +93,28 @@ export async function timeRounds(rounds: number, call: () => Promise<unknown>): 
 }
 
 /**
- * Starts the server on `env`'s database, signs `who` in, prints `title`, then times each of `calls` (a
- * name and a path under /api/): one request first, whose answer `matched` reads (how many rows it
- * found), then `rounds` of them one after another; prints a line a call, its p50 and p99.
+ * Signs `who` in on the server at `url`, then times each of `calls` (a name and a path under /api/):
+ * one request first, whose answer `matched` reads (how many rows it found), then `rounds` of them one
+ * after another; prints a line a call, its p50 and p99.
  */
 export async function timeReads(
-  env: { DATA_DIR: string; DATABASE_URL?: string },
-  opts: { who: { email: string; password: string }; rounds: number; title: string; calls: [string, string][]; matched: (body: unknown) => unknown },
+  url: string,
+  who: { email: string; password: string },
+  rounds: number,
+  calls: [string, string][],
+  matched: (body: unknown) => unknown,
 ) {
-  const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
-  try {
-    const signIn = await fetch(`${url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(opts.who),
-    });
-    const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const get = async (call: string) => {
-      const r = await fetch(`${url}/api/${call}`, { headers: { authorization: `Bearer ${accessToken}` } });
-      if (!r.ok) throw new Error(`${call}: ${r.status}`);
-      return opts.matched(await r.json());
-    };
-    console.log(opts.title);
-    for (const [name, call] of opts.calls) {
-      const found = await get(call);
-      const times = await timeRounds(opts.rounds, () => get(call));
-      console.log(`  ${name}`.padEnd(40) + `${p50p99(times)}  (${found} match)`);
-    }
-  } finally {
-    await stop(proc);
+  const signIn = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const get = async (call: string) => {
+    const r = await fetch(`${url}/api/${call}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!r.ok) throw new Error(`${call}: ${r.status}`);
+    return matched(await r.json());
+  };
+  for (const [name, call] of calls) {
+    const found = await get(call);
+    const times = await timeRounds(rounds, () => get(call));
+    console.log(`  ${name}`.padEnd(40) + `${p50p99(times)}  (${found} match)`);
   }
 }
 

@@ -4,7 +4,7 @@
 // asserts nothing.
 //   npm run bench:mailbox -w @cuadre/bench   (ROUNDS=300, ONLY=pglite|postgres)
 import { sql } from 'drizzle-orm';
-import { onEachDatabase, timeReads } from './lib.js';
+import { onEachDatabase, startServer, stop, timeReads } from './lib.js';
 import { fillForHeavy, heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
@@ -42,22 +42,23 @@ const populateMails = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
   await populate(env);
   await populateMails(env);
-  const calls: [string, string][] = [
-    ['inbox, first page', 'mails?folder=inbox'],
-    ['inbox, a middle page (350)', 'mails?folder=inbox&page=350'],
-    ['inbox, the last page (700)', 'mails?folder=inbox&page=700'],
-    ['label "clients", first page', 'mails?label=clients'],
-    ['label "clients", page 200', 'mails?label=clients&page=200'],
-    ['filter starred, first page', 'mails?filter=starred'],
-    ['folders (the counts)', 'folders'],
-  ];
-  await timeReads(env, {
-    who: heavy,
-    rounds: ROUNDS,
-    title: `${label}: the heavy owner (${HEAVY_MAILS.toLocaleString('en')} mails among 1,000 owners), ${ROUNDS} requests per call`,
-    calls: calls.map(([name, call]) => [name, `apps/mailbox/${call}`]),
-    matched: (body) => (body as { pagination?: { totalResults?: number } }).pagination?.totalResults ?? '-',
-  });
+  const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
+  try {
+    console.log(`${label}: the heavy owner (${HEAVY_MAILS.toLocaleString('en')} mails among 1,000 owners), ${ROUNDS} requests per call`);
+    const calls: [string, string][] = [
+      ['inbox, first page', 'mails?folder=inbox'],
+      ['inbox, a middle page (350)', 'mails?folder=inbox&page=350'],
+      ['inbox, the last page (700)', 'mails?folder=inbox&page=700'],
+      ['label "clients", first page', 'mails?label=clients'],
+      ['label "clients", page 200', 'mails?label=clients&page=200'],
+      ['filter starred, first page', 'mails?filter=starred'],
+      ['folders (the counts)', 'folders'],
+    ];
+    const paths = calls.map(([name, call]): [string, string] => [name, `apps/mailbox/${call}`]);
+    await timeReads(url, heavy, ROUNDS, paths, (body) => (body as { pagination?: { totalResults?: number } }).pagination?.totalResults ?? '-');
+  } finally {
+    await stop(proc);
+  }
 }
 
 await onEachDatabase('mailbox', measure);
