@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildStale } from '../scripts/build.mjs';
 import { freshPostgres, p50p99, startServer, stop } from './lib.js';
-import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
+import { fillForHeavy, HEAVY_ENTRIES, heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 /** Five outflow categories of the default chart (advertising, vehicle, insurance, office, utilities). */
@@ -62,13 +61,11 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
  * one in two completed a day later (one in five of those high priority), one in three with one of six
  * tags, one in ten due over the next days.
  */
-async function populateTasks(env: { DATA_DIR: string; DATABASE_URL?: string }) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
-  const { db } = database;
-  const owner = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
-  await db.execute(sql`insert into task_tags (owner_id, title) select ${owner}::uuid, 'Tag ' || g from generate_series(1, 6) g`);
-  const tags = (await db.execute<{ id: string }>(sql`select id from task_tags where owner_id = ${owner}::uuid order by title`)).rows.map((r) => r.id);
-  await db.execute(sql`
+const populateTasks = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
+  fillForHeavy(env, async (db, owner) => {
+    await db.execute(sql`insert into task_tags (owner_id, title) select ${owner}::uuid, 'Tag ' || g from generate_series(1, 6) g`);
+    const tags = (await db.execute<{ id: string }>(sql`select id from task_tags where owner_id = ${owner}::uuid order by title`)).rows.map((r) => r.id);
+    await db.execute(sql`
     insert into tasks (owner_id, type, title, completed, completed_at, priority, tags, due_date, sort_order, created_at)
     select ${owner}::uuid, 'task', 'Task ' || i, i % 2 = 0,
            case when i % 2 = 0 then now() - ((i % 21) * interval '1 day') + interval '1 day' end,
@@ -77,9 +74,7 @@ async function populateTasks(env: { DATA_DIR: string; DATABASE_URL?: string }) {
            case when i % 10 = 1 then now() + ((i % 3) * interval '1 day') end,
            i, now() - ((i % 21) * interval '1 day')
     from generate_series(1, 1000) i`);
-  await db.execute(sql`analyze`);
-  await database.close();
-}
+  });
 
 await buildStale(['server'], { log: () => {} });
 const dirs: string[] = [];

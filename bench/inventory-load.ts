@@ -3,48 +3,31 @@
 // search and a sort, one request after another. Prints figures; asserts nothing.
 //   npm run bench:inventory -w @cuadre/bench   (ROUNDS=300, ONLY=pglite|postgres)
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { onEachDatabase, p50p99, startServer, stop, timeRounds } from './lib.js';
-import { heavy, populate } from './populate.js';
+import { onEachDatabase, startServer, stop, timeReads } from './lib.js';
+import { fillForHeavy, heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 export const HEAVY_PRODUCTS = 10_000;
 
 /** 10,000 products for the heavy owner, 10 for each of the others, written straight into the database. */
-async function populateProducts(env: { DATA_DIR: string; DATABASE_URL?: string }) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
-  const { db } = database;
-  const heavyId = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
-  await db.execute(sql`
+const populateProducts = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
+  fillForHeavy(env, async (db, heavyId) => {
+    await db.execute(sql`
     insert into inventory_products (owner_id, name, sku, stock, reserved, cost, base_price, tax_hundredths, price, weight_grams, active)
     select ${heavyId}::uuid, 'Product ' || i, 'SKU-' || ((i * 7919) % 100000), (i * 31) % 500, (i * 31) % 500 / 10, 100 + (i * 13) % 9000,
            200 + (i * 17) % 20000, 825, ((200 + (i * 17) % 20000) * 10825 + 5000) / 10000, (i * 11) % 30000, i % 4 <> 0
     from generate_series(1, ${HEAVY_PRODUCTS}) i`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into inventory_products (owner_id, name, sku, stock, base_price, price, active)
     select u.id, 'Product ' || g, 'SKU-' || g, g, 100 * g, 100 * g, true
     from users u cross join generate_series(1, 10) g where u.email like 'owner%@bench.cuadre.test'`);
-  await db.execute(sql`analyze`);
-  await database.close();
-}
+  });
 
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
   await populate(env);
   await populateProducts(env);
   const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
   try {
-    const signIn = await fetch(`${url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: heavy.email, password: heavy.password }),
-    });
-    const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const get = async (query: string) => {
-      const r = await fetch(`${url}/api/apps/ecommerce/inventory/products?${query}`, { headers: { authorization: `Bearer ${accessToken}` } });
-      if (!r.ok) throw new Error(`${query}: ${r.status}`);
-      const body = (await r.json()) as { pagination: { length?: number } };
-      return body.pagination.length;
-    };
     console.log(`${label}: the heavy owner (${HEAVY_PRODUCTS.toLocaleString('en')} products among 1,000 owners), ${ROUNDS} requests per call`);
     const calls: [string, string][] = [
       ['first page (default sort: name)', 'page=0'],
@@ -58,11 +41,8 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       ['sort by weight, page 300', 'page=300&sort=weight'],
       ['sort by active (text), page 700', 'page=700&sort=active'],
     ];
-    for (const [name, query] of calls) {
-      const length = await get(query);
-      const times = await timeRounds(ROUNDS, () => get(query));
-      console.log(`  ${name}`.padEnd(40) + `${p50p99(times)}  (${length} match)`);
-    }
+    const paths = calls.map(([name, query]): [string, string] => [name, `apps/ecommerce/inventory/products?${query}`]);
+    await timeReads(url, heavy, ROUNDS, paths, (body) => (body as { pagination: { length?: number } }).pagination.length);
   } finally {
     await stop(proc);
   }

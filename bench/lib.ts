@@ -93,6 +93,32 @@ export async function timeRounds(rounds: number, call: () => Promise<unknown>): 
 }
 
 /**
+ * Signs `who` in on the server at `url`, then times each of `calls` (a name and a path under /api/):
+ * one request first, whose answer `matched` reads (how many rows it found), then `rounds` of them one
+ * after another; prints a line a call, its p50 and p99.
+ */
+export async function timeReads(
+  url: string,
+  who: { email: string; password: string },
+  rounds: number,
+  calls: [string, string][],
+  matched: (body: unknown) => unknown,
+) {
+  const signIn = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const get = async (call: string) => {
+    const r = await fetch(`${url}/api/${call}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!r.ok) throw new Error(`${call}: ${r.status}`);
+    return matched(await r.json());
+  };
+  for (const [name, call] of calls) {
+    const found = await get(call);
+    const times = await timeRounds(rounds, () => get(call));
+    console.log(`  ${name}`.padEnd(40) + `${p50p99(times)}  (${found} match)`);
+  }
+}
+
+/**
  * Builds the server if it is stale, then `measure`s on PGlite and, when DATABASE_URL is set, on a
  * throwaway PostgreSQL database (ONLY=pglite|postgres picks one), each in a fresh data folder that
  * is removed after. `postgresEnv` adds to the PostgreSQL run's environment (e.g. REDIS_URL).

@@ -4,9 +4,8 @@
 // asserts nothing.
 //   npm run bench:mailbox -w @cuadre/bench   (ROUNDS=300, ONLY=pglite|postgres)
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { onEachDatabase, p50p99, startServer, stop, timeRounds } from './lib.js';
-import { heavy, populate } from './populate.js';
+import { onEachDatabase, startServer, stop, timeReads } from './lib.js';
+import { fillForHeavy, heavy, populate } from './populate.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 export const HEAVY_MAILS = 10_000;
@@ -15,19 +14,17 @@ export const HEAVY_MAILS = 10_000;
  * 10,000 mails for the heavy owner (most in the inbox, some in sent, spam and trash; one in three with
  * the label "clients", one in seven starred), 10 for each of the others, written straight into the database.
  */
-async function populateMails(env: { DATA_DIR: string; DATABASE_URL?: string }) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
-  const { db } = database;
-  const heavyId = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
-  const label = (
-    await db.execute<{ id: string }>(
-      sql`insert into mail_labels (owner_id, title, slug, color) values (${heavyId}::uuid, 'Clients', 'clients', 'work') returning id`,
-    )
-  ).rows[0]!.id;
-  await db.execute(sql`
+const populateMails = (env: { DATA_DIR: string; DATABASE_URL?: string }) =>
+  fillForHeavy(env, async (db, heavyId) => {
+    const label = (
+      await db.execute<{ id: string }>(
+        sql`insert into mail_labels (owner_id, title, slug, color) values (${heavyId}::uuid, 'Clients', 'clients', 'work') returning id`,
+      )
+    ).rows[0]!.id;
+    await db.execute(sql`
     insert into mail_labels (owner_id, title, slug, color)
     select u.id, 'Clients', 'clients', 'work' from users u where u.email like 'owner%@bench.cuadre.test'`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into mails (owner_id, kind, folder, from_name, from_address, "to", subject, content, date, unread, starred, labels)
     select ${heavyId}::uuid,
            case when i % 10 = 1 then 'sent' else 'received' end,
@@ -36,31 +33,17 @@ async function populateMails(env: { DATA_DIR: string; DATABASE_URL?: string }) {
            'Subject ' || i, '<p>Mail number ' || i || '</p>', now() - (i || ' minutes')::interval, i % 4 = 0, i % 7 = 0,
            case when i % 3 = 0 then jsonb_build_array(${label}::text) else '[]'::jsonb end
     from generate_series(1, ${HEAVY_MAILS}) i`);
-  await db.execute(sql`
+    await db.execute(sql`
     insert into mails (owner_id, kind, folder, from_name, from_address, subject, date, unread)
     select u.id, 'received', 'inbox', 'Someone', 'someone@bench.cuadre.test', 'Hello ' || g, now() - (g || ' hours')::interval, g % 2 = 0
     from users u cross join generate_series(1, 10) g where u.email like 'owner%@bench.cuadre.test'`);
-  await db.execute(sql`analyze`);
-  await database.close();
-}
+  });
 
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
   await populate(env);
   await populateMails(env);
   const { proc, url } = await startServer({ DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
   try {
-    const signIn = await fetch(`${url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: heavy.email, password: heavy.password }),
-    });
-    const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const get = async (call: string) => {
-      const r = await fetch(`${url}/api/apps/mailbox/${call}`, { headers: { authorization: `Bearer ${accessToken}` } });
-      if (!r.ok) throw new Error(`${call}: ${r.status}`);
-      const body = (await r.json()) as { pagination?: { totalResults?: number } };
-      return body.pagination?.totalResults ?? '-';
-    };
     console.log(`${label}: the heavy owner (${HEAVY_MAILS.toLocaleString('en')} mails among 1,000 owners), ${ROUNDS} requests per call`);
     const calls: [string, string][] = [
       ['inbox, first page', 'mails?folder=inbox'],
@@ -71,11 +54,8 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       ['filter starred, first page', 'mails?filter=starred'],
       ['folders (the counts)', 'folders'],
     ];
-    for (const [name, call] of calls) {
-      const total = await get(call);
-      const times = await timeRounds(ROUNDS, () => get(call));
-      console.log(`  ${name}`.padEnd(40) + `${p50p99(times)}  (${total} match)`);
-    }
+    const paths = calls.map(([name, call]): [string, string] => [name, `apps/mailbox/${call}`]);
+    await timeReads(url, heavy, ROUNDS, paths, (body) => (body as { pagination?: { totalResults?: number } }).pagination?.totalResults ?? '-');
   } finally {
     await stop(proc);
   }

@@ -1,13 +1,30 @@
 // The population the load benchmarks share: 1,000 owners on a paid plan, one of them ("heavy") with
 // 10,000 entries over 2026 and each of the others with 10, written straight into the database.
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase, type Db } from '../apps/server/src/db/client.js';
 import { hashPassword, usePasswordProfile } from '../apps/server/src/lib/passwords.js';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.js';
 
 export const OWNERS = 1000;
 export const HEAVY_ENTRIES = 10_000;
 export const heavy = { email: 'heavy@bench.cuadre.test', password: 'Bench-Heavy-Owner-2026' };
+
+/**
+ * More rows on top of `populate`'s (a benchmark's own: mails, products, tasks), written straight into its
+ * database: `fill` gets the database and the heavy owner's id; the tables are analyzed after, so the
+ * server plans its statements on what was written, as it would on a database that grew to it.
+ */
+export async function fillForHeavy(env: { DATA_DIR: string; DATABASE_URL?: string }, fill: (db: Db, heavyId: string) => Promise<void>) {
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
+  try {
+    const { db } = database;
+    const heavyId = (await db.execute<{ id: string }>(sql`select id from users where email = ${heavy.email}`)).rows[0]!.id;
+    await fill(db, heavyId);
+    await db.execute(sql`analyze`);
+  } finally {
+    await database.close();
+  }
+}
 
 /** 1,000 owners on a paid plan; the first has 10,000 entries over 2026, each of the others 10. */
 export async function populate(env: { DATA_DIR: string; DATABASE_URL?: string }) {

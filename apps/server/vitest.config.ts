@@ -31,9 +31,17 @@ class LongFilesFirst extends BaseSequencer {
  * of their own whatever TEST_DB says): the PostgreSQL run (`npm test` runs the suite on PGlite, then
  * on PostgreSQL) would only run them a second time, the same way. They run once, in the PGlite run.
  */
-const DATABASE_FREE = ['file-names', 'boundaries', 'help-content', 'patterns', 'usted', 'build-inputs', 'owner-scope', 'skipped-suites'].map(
-  (name) => `test/${name}.test.ts`,
-);
+const DATABASE_FREE = [
+  'file-names',
+  'boundaries',
+  'help-content',
+  'patterns',
+  'usted',
+  'build-inputs',
+  'owner-scope',
+  'skipped-suites',
+  'interval-scheduler',
+].map((name) => `test/${name}.test.ts`);
 const secondRun = process.env.TEST_DB === 'postgres';
 
 // A custom sequencer would replace the shuffling `--sequence.shuffle.files` asks for: not in such a run.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { noteLabels, notes, panelItems, planningReminders, taskTags } from '../src/db/schema/index.js';
 import { EventBus } from '../src/lib/events.js';
-import { ReminderScheduler } from '../src/modules/planning/index.js';
+import { Reminders } from '../src/modules/planning/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
@@ -29,7 +29,7 @@ const titles = async (token = owner) =>
   (expectOk(await api('GET', '/api/apps/tasks/all', undefined, token)) as { title: string; order: number }[]).map((x) => x.title);
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 /** A round of the scheduler the server runs, at the time a test chooses. */
-const fireDue = (app: TestApp, now: Date) => new ReminderScheduler(app.db, new EventBus(undefined, 'test', app.app.log), app.app.log).fireDue(now);
+const fireDue = (app: TestApp, now: Date) => new Reminders(app.db, new EventBus(undefined, 'test', app.app.log)).fireDue(now);
 const notifications = async (token = owner) =>
   (expectOk(await api('GET', '/api/common/notifications', undefined, token)) as { title: string; description: string; link: string }[]).filter((n) =>
     /^\/apps\/(notes|tasks)/.test(n.link),

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { occurrenceDate, type RecurringFrequency } from '@cuadre/contracts';
-import { auditLog, entries, recurringOccurrences, recurringTemplates, users } from '../src/db/schema/index.js';
+import { auditLog, entries, panelItems, recurringOccurrences, recurringTemplates, users } from '../src/db/schema/index.js';
 import { EventBus } from '../src/lib/events.js';
 import { FileStore } from '../src/lib/file-store.js';
 import { EntriesService } from '../src/modules/books/entries.service.js';
 import { RecurringService } from '../src/modules/books/index.js';
 import { StorageQuota } from '../src/modules/files/index.js';
+import { BudgetWarnings } from '../src/modules/finance/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
@@ -18,16 +19,24 @@ let token: string;
 let ownerId: string;
 let expenseCat: string;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const api = (method: Method, url: string, body?: unknown, tok = token) => t.api(method, url, { token: tok, body });
-/** A round of the scheduler the server runs, at the time a test chooses (dates far ahead, where the server's own rounds never reach). */
-const runDue = (app: TestApp, now: Date) =>
-  new RecurringService(
+/**
+ * A round of the scheduler the server runs, at the time a test chooses (dates far ahead, where the server's
+ * own rounds never reach), its entries' budgets checked as the books area wires them.
+ */
+const runDue = (app: TestApp, now: Date) => {
+  const events = new EventBus(undefined, 'test', app.app.log);
+  const warnings = new BudgetWarnings(app.db, events);
+  return new RecurringService(
     app.db,
-    new EntriesService(app.db, new FileStore(path.join(app.config.dataDir, 'attachments')), new StorageQuota(app.config.filesQuotaBytes)),
-    new EventBus(undefined, 'test', app.app.log),
+    new EntriesService(app.db, new FileStore(path.join(app.config.dataDir, 'attachments')), new StorageQuota(app.config.filesQuotaBytes), (owner, dates) =>
+      warnings.check(owner, dates),
+    ),
+    events,
     (ownerId) => app.app.jobs.ownerChanged(ownerId),
   ).runDue(now);
+};
 /** Noon UTC of a day: that day in UTC and in Madrid. */
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 const rent = (amount = 120000) => ({ type: 'expense', amount, categoryId: expenseCat, paymentMethod: 'transfer', description: 'Rent' });
@@ -258,6 +267,66 @@ describe('recurring entries through the API and the scheduler', () => {
     );
     expectError(theirs, 400, 'VALIDATION');
     expect(expectOk(await api('GET', `/api/recurring/${mine.id}`)).paused).toBe(false);
+  });
+});
+
+describe('budget warnings after the entries the recurring templates make', () => {
+  // Owners of their own (their budgets and notifications apart from the other tests'), and dates before those the
+  // templates left by the tests above are due on, so a round here has only these tests' templates to make.
+  /** An owner with a budget on the expense category. */
+  const budgeted = async (budget: number) => {
+    const { token: tok, owner } = await t.ownerToken({ name: 'Berta Presupuesto' });
+    expectOk(await api('PUT', '/api/budgets', { categoryId: expenseCat, amount: budget }, tok));
+    const warned = async () =>
+      (
+        await t.db
+          .select({ key: panelItems.key })
+          .from(panelItems)
+          .where(and(eq(panelItems.ownerId, owner.id), like(panelItems.key, 'budget:%')))
+      )
+        .map((r) => r.key!) // not null: the filter matched it
+        .sort();
+    return { tok, warned };
+  };
+
+  it('a scheduled entry that passes a budget warns the owner, in the account’s language and currency', async () => {
+    const { tok, warned } = await budgeted(100000);
+    expectOk(await api('PATCH', '/api/settings', { preferences: { language: 'es' }, business: { currency: 'EUR' } }, tok));
+    const made = expectOk(await api('POST', '/api/recurring', { template: rent(60000), frequency: 'weekly', startDate: '2030-03-04' }, tok), 201);
+    expect(await runDue(t, noon('2030-03-04'))).toBe(1);
+    expect(await madeBy(t, made.id)).toEqual([{ date: '2030-03-04', amount: 60000 }]);
+    expect(await warned()).toEqual([]); // 60 %
+    await runDue(t, noon('2030-03-11'));
+    expect(await madeBy(t, made.id)).toHaveLength(2);
+    expect(await warned()).toEqual([`budget:${expenseCat}:2030-03:100`]); // 120 %: past both thresholds at once, the higher one
+    const notes = expectOk(await api('GET', '/api/common/notifications', undefined, tok)) as { title: string; description: string; link: string }[];
+    const warning = notes.find((n) => n.link === '/user/budgets?month=2030-03');
+    expect(warning?.title).toMatch(/ superó su presupuesto$/);
+    expect(warning?.description).toMatch(/EUR\s1,200\.00/); // the account's currency, as its language writes numbers (es-US)
+    // Another round of the same day writes nothing more and warns no more.
+    await runDue(t, noon('2030-03-11'));
+    expect(await warned()).toHaveLength(1);
+    expectOk(await api('DELETE', `/api/recurring/${made.id}`, undefined, tok));
+  });
+
+  it('so does one made at once by the server (a date already come), and one recorded from a reminder or the entry dialog’s Repeat', async () => {
+    const { tok, warned } = await budgeted(100000);
+    // The server's own wiring: a start date already come is made in the call (the scheduler's round for one template).
+    const firstOfThis = new Date().toISOString().slice(0, 8) + '01';
+    const month = firstOfThis.slice(0, 7);
+    const now = expectOk(await api('POST', '/api/recurring', { template: rent(85000), frequency: 'monthly', startDate: firstOfThis }, tok), 201);
+    expect(await madeBy(t, now.id)).toEqual([{ date: firstOfThis, amount: 85000 }]);
+    expect(await warned()).toEqual([`budget:${expenseCat}:${month}:80`]);
+    expectOk(await api('DELETE', `/api/recurring/${now.id}`, undefined, tok)); // its later months are not this test's
+    // A reminder recorded by its call.
+    const remind = expectOk(await api('POST', '/api/recurring', { template: rent(), frequency: 'monthly', startDate: '2030-05-10', mode: 'remind' }, tok), 201);
+    await runDue(t, noon('2030-05-10'));
+    expect(await warned()).toHaveLength(1);
+    expectOk(await api('POST', `/api/recurring/${remind.id}/record`, { date: '2030-05-10', amount: 110000 }, tok), 201);
+    expect(await warned()).toEqual([`budget:${expenseCat}:2030-05:100`, `budget:${expenseCat}:${month}:80`].sort());
+    // The first entry written with the template.
+    expectOk(await api('POST', '/api/recurring', { template: rent(90000), frequency: 'monthly', startDate: '2030-09-05', recordFirst: true }, tok), 201);
+    expect(await warned()).toContain(`budget:${expenseCat}:2030-09:80`);
   });
 });
 

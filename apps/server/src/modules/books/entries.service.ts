@@ -17,6 +17,7 @@ import { readerLanguage } from '../../lib/language.js';
 import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import type { Authenticated } from '../auth/index.js';
 import { StorageQuota } from '../files/index.js';
+import type { BudgetOwner } from '../finance/index.js';
 import { StockLedger, type StockLine } from '../inventory/index.js';
 import { AuditRepository } from './audit.repository.js';
 import { EntriesRepository, entryListJson, type NewEntry } from './entries.repository.js';
@@ -33,7 +34,7 @@ export class EntriesService {
     private readonly files: FileStore,
     private readonly storage: StorageQuota,
     /** Runs after a write of entries has committed, with the dates written (the budget warnings). */
-    private readonly afterWrite?: (user: Authenticated['user'], dates: string[]) => Promise<unknown>,
+    private readonly afterWrite?: (owner: BudgetOwner, dates: string[]) => Promise<unknown>,
   ) {}
 
   /** A page of the ledger as the wire shows it, JSON made by the database (one prepared statement; issue 31). */
@@ -84,7 +85,7 @@ export class EntriesService {
       );
     });
     await this.written(
-      auth,
+      auth.user,
       result.items.map((e) => e.date),
     );
     return result;
@@ -93,7 +94,8 @@ export class EntriesService {
   /**
    * Writes lines inside the caller's transaction, with every check, the closed-month lock, the stock
    * and the audit of any write; `extra` adds columns to each row (an import's bank reference, the
-   * recurring template that made it). The recurring entries' scheduler and record call use it.
+   * recurring template that made it). The recurring entries' scheduler and record call use it, and call
+   * `written` once their transaction has committed.
    */
   async writeIn(
     tx: Tx,
@@ -119,10 +121,13 @@ export class EntriesService {
     return { items, count: items.length, amount: items.reduce((sum, e) => sum + e.amount, 0) };
   }
 
-  /** After the commit, so the check reads every write that committed before it (docs: budgets' warnings). */
-  private async written(auth: Authenticated, dates: string[]) {
+  /**
+   * After the commit, so the check reads every write that committed before it (docs: budgets' warnings).
+   * Whoever commits lines of `writeIn` calls it too (the recurring entries), with the owner's row.
+   */
+  async written(owner: BudgetOwner, dates: string[]) {
     // The entry is written whatever happens here; a warning that fails now is made by the month's next write.
-    await this.afterWrite?.(auth.user, dates).catch(() => undefined);
+    await this.afterWrite?.(owner, dates).catch(() => undefined);
   }
 
   async update(auth: Authenticated, id: string, patch: EntryPatchInput): Promise<Entry> {
@@ -147,7 +152,7 @@ export class EntriesService {
       await new AuditRepository(tx, ownerId, auth.user.id).record('entry', id, 'update', before, after);
       return toEntry((await repo.get(id))!);
     });
-    await this.written(auth, [entry.date]);
+    await this.written(auth.user, [entry.date]);
     return entry;
   }
 

@@ -4,6 +4,7 @@ import { FileStore } from '../../lib/file-store.js';
 import { StorageQuota } from '../files/index.js';
 import { BudgetWarnings } from '../finance/index.js';
 import type { AreaOptions } from '../core.js';
+import { runEvery } from '../jobs/index.js';
 import { AuditService } from './audit.service.js';
 import { bookRoutes } from './books.routes.js';
 import { entryRoutes } from './entries.routes.js';
@@ -15,7 +16,7 @@ import { OnboardingService } from './onboarding.service.js';
 import { ImportService } from './import.service.js';
 import { PeriodsService } from './periods.service.js';
 import { recurringRoutes } from './recurring.routes.js';
-import { RecurringScheduler, RecurringService } from './recurring.service.js';
+import { RECURRING_POLL_MS, RecurringService } from './recurring.service.js';
 import { registryRoutes } from './registries.routes.js';
 import { RegistriesService } from './registries.service.js';
 import { TripsService } from './trips.service.js';
@@ -39,8 +40,6 @@ export default async function booksArea(app: FastifyInstance, { core }: AreaOpti
   onboardingRoutes(app, new OnboardingService(core.db), core.guards);
   const recurring = new RecurringService(core.db, entries, core.events, (ownerId) => core.jobs.ownerChanged(ownerId));
   recurringRoutes(app, recurring, core.guards);
-  const scheduler = new RecurringScheduler(recurring, app.log);
-  app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  runEvery(app, 'recurring', RECURRING_POLL_MS, () => recurring.runDue());
   bookRoutes(app, { audit: new AuditService(core.db), trips: new TripsService(core.db), periods: new PeriodsService(core.db) }, core.guards);
 }

@@ -13,7 +13,6 @@ import {
   type RecurringQuery,
 } from '@cuadre/contracts';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, withTransaction, type Db, type Tx } from '../../db/client.js';
 import { unscoped } from '../../db/owned.js';
 import { recurringTemplates, users } from '../../db/schema/index.js';
@@ -21,6 +20,7 @@ import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { accountLanguage, readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
+import type { BudgetOwner } from '../finance/index.js';
 import { PanelItemsRepository } from '../panels/index.js';
 import type { Line } from './entries.mapper.js';
 import type { EntriesService } from './entries.service.js';
@@ -39,6 +39,8 @@ const CATCH_UP = 60;
 
 type Template = Omit<Line, 'date'>;
 type Owner = { id: string; preferences: Partial<Preferences> | null };
+/** What a round of one template did: how many occurrences, and the dates of the entries it wrote (their budgets checked once committed). */
+type Round = { made: number; written: string[]; owner?: BudgetOwner };
 
 const toIso = (d: Date) => d.toISOString();
 const zoneOf = (user: Owner) => user.preferences?.timeZone ?? 'UTC';
@@ -117,6 +119,7 @@ export class RecurringService {
 
   async create(auth: Authenticated, body: RecurringInput): Promise<Recurring> {
     const made = await this.createNow(auth, body);
+    if (made.firstEntry) await this.entries.written(auth.user, [made.firstEntry.date]);
     return { ...(await this.caughtUp(auth, made.id)), ...(made.firstEntry ? { firstEntry: made.firstEntry } : {}) };
   }
 
@@ -226,7 +229,7 @@ export class RecurringService {
   async record(auth: Authenticated, id: string, body: { date: string; amount?: number }) {
     const ownerId = auth.user.id;
     const language = readerLanguage(auth);
-    return withTransaction(this.db, async (tx) => {
+    const entry = await withTransaction(this.db, async (tx) => {
       const repo = new RecurringRepository(tx, ownerId, language);
       const row = await repo.lock(id);
       if (!row) throw notFound('Recurring entry');
@@ -242,6 +245,8 @@ export class RecurringService {
       afterCommit(tx, () => this.events.publish([ownerId]));
       return items[0]!;
     });
+    await this.entries.written(auth.user, [entry.date]);
+    return entry;
   }
 
   /**
@@ -272,41 +277,54 @@ export class RecurringService {
   }
 
   private async runOne(id: string, ownerId: string, now: Date): Promise<number> {
-    const made = await this.runOneIn(id, ownerId, now);
-    // Once committed: the owner's next read answers what the round wrote.
+    const { made, written, owner } = await this.runOneIn(id, ownerId, now);
+    // Once committed: the owner's next read answers what the round wrote, and its budgets are checked as after any entry.
     if (made) await this.booksChanged(ownerId).catch(() => undefined);
+    if (owner && written.length) await this.entries.written(owner, written);
     return made;
   }
 
-  private async runOneIn(id: string, ownerId: string, now: Date): Promise<number> {
+  private async runOneIn(id: string, ownerId: string, now: Date): Promise<Round> {
+    const none: Round = { made: 0, written: [] };
     return withTransaction(this.db, async (tx) => {
-      // The owner's time zone and language (users is no owned table).
-      const [owner] = await tx.select({ id: users.id, preferences: users.preferences }).from(users).where(eq(users.id, ownerId));
-      if (!owner) return 0;
+      // The owner's time zone and language, and the currency of a budget warning (users is no owned table).
+      const [owner] = await tx.select({ id: users.id, preferences: users.preferences, business: users.business }).from(users).where(eq(users.id, ownerId));
+      if (!owner) return none;
       const language = accountLanguage(owner);
       const repo = new RecurringRepository(tx, ownerId, language);
       // Another process on it now: it is theirs this round.
       const row = await repo.lockIfFree(id);
-      if (!row || row.paused || row.nextDate === null) return 0;
+      if (!row || row.paused || row.nextDate === null) return none;
       const today = localDay(now, zoneOf(owner));
       const listed = await repo.get(id);
       const what = (row.template as Template).description || listed?.categoryName || RECURRING_TEXTS[language].untitled;
       let index = row.nextIndex;
       let date: string | null = row.nextDate;
       let made = 0;
+      const written: string[] = [];
       while (date !== null && date <= today && made < CATCH_UP) {
-        if (await this.occur(tx, row, date, { ownerId, language, what })) made += 1;
+        const done = await this.occur(tx, row, date, { ownerId, language, what });
+        if (done) made += 1;
+        if (done === 'entry') written.push(date);
         index += 1;
         date = nextOf(row, index);
       }
       await repo.update(id, { nextIndex: index, nextDate: date });
       if (made) afterCommit(tx, () => this.events.publish([ownerId]));
-      return made;
+      return { made, written, owner };
     });
   }
 
-  /** One due date: claimed once by its unique key, then written, reminded, or (its month closed) told. */
-  private async occur(tx: Tx, row: RecurringRow, date: string, who: { ownerId: string; language: Language; what: string }): Promise<boolean> {
+  /**
+   * One due date: claimed once by its unique key, then written, reminded, or (its month closed) told.
+   * Answers 'entry' when it wrote the entry, 'notice' when it told the owner instead, false when another round had it.
+   */
+  private async occur(
+    tx: Tx,
+    row: RecurringRow,
+    date: string,
+    who: { ownerId: string; language: Language; what: string },
+  ): Promise<'entry' | 'notice' | false> {
     const repo = new RecurringRepository(tx, who.ownerId);
     const claimed = await repo.claim(row.id, date, row.mode === 'record' ? 'recorded' : 'reminded');
     if (!claimed) return false;
@@ -320,7 +338,7 @@ export class RecurringService {
         await repo.setOccurrence(claimed.id, { status: 'closed', entryId: null });
         await notify('closed', '/user/recurring');
       } else await notify('due', recordLink);
-      return true;
+      return 'notice';
     }
     try {
       // In a savepoint, so an entry the rules refuse leaves the round's other work standing.
@@ -337,6 +355,7 @@ export class RecurringService {
         return items[0]!;
       });
       await repo.setOccurrence(claimed.id, { status: 'recorded', entryId: entry.id });
+      return 'entry';
     } catch (err) {
       if (err instanceof AppError && err.code === ErrorCode.PERIOD_CLOSED) {
         await repo.setOccurrence(claimed.id, { status: 'closed', entryId: null });
@@ -347,7 +366,7 @@ export class RecurringService {
         await notify('failed', recordLink);
       } else throw err;
     }
-    return true;
+    return 'notice';
   }
 
   private async isClosed(tx: Tx, ownerId: string, date: string): Promise<boolean> {
@@ -364,36 +383,3 @@ export class RecurringService {
 }
 
 const noticeKey = (id: string, date: string, kind: 'due' | 'closed' | 'failed') => `recurring:${id}:${date}:${kind}`;
-
-/** Runs `runDue` every `RECURRING_POLL_MS`, one round at a time; started when the server is ready, stopped when it closes. */
-export class RecurringScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
-  constructor(
-    private readonly service: RecurringService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), RECURRING_POLL_MS);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick() {
-    if (this.running) return;
-    this.running = this.service.runDue().catch((err: unknown) => (this.log.warn({ err }, 'recurring round failed'), 0));
-    try {
-      await this.running;
-    } finally {
-      this.running = undefined;
-    }
-  }
-}

@@ -2,7 +2,7 @@ import { BUDGET_THRESHOLDS, numberLocale } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { accountLanguage } from '../../lib/language.js';
-import type { Authenticated } from '../auth/index.js';
+import type { UserRow } from '../users/index.js';
 import { PanelItemsRepository } from '../panels/index.js';
 import { monthBounds } from './dates.js';
 import { FinanceRepository } from './finance.repository.js';
@@ -10,6 +10,13 @@ import { BUDGET_TEXTS } from './texts.js';
 
 /** The notification's key: one per category, month and threshold, ever (the panel's unique key makes a second one a no-op). */
 export const budgetWarningKey = (categoryId: string, month: string, threshold: number) => `budget:${categoryId}:${month}:${threshold}`;
+
+/**
+ * What a check needs of the owner whose books were written: whose budgets, the language of the warning
+ * (the account's), the currency of its figures. A signed-in user has them; so has the row the recurring
+ * entries' scheduler reads, which writes with no one signed in.
+ */
+export type BudgetOwner = Pick<UserRow, 'id' | 'preferences' | 'business'>;
 
 /**
  * Warns in the notifications panel when a category's spending in a month reaches 80 % and then 100 % of
@@ -25,12 +32,12 @@ export class BudgetWarnings {
   ) {}
 
   /** Checks the months of the dates written; answers how many warnings were made. */
-  async check(user: Authenticated['user'], dates: string[]): Promise<number> {
+  async check(owner: BudgetOwner, dates: string[]): Promise<number> {
     const months = [...new Set(dates.map((d) => d.slice(0, 7)))];
     if (!months.length) return 0;
-    const language = accountLanguage(user);
-    const repo = new FinanceRepository(this.db, user.id, language);
-    const money = new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: user.business?.currency ?? 'USD' });
+    const language = accountLanguage(owner);
+    const repo = new FinanceRepository(this.db, owner.id, language);
+    const money = new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: owner.business?.currency ?? 'USD' });
     const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const wanted = [];
     for (const month of months) {
@@ -56,8 +63,8 @@ export class BudgetWarnings {
         });
       }
     }
-    const made = await new PanelItemsRepository(this.db, user.id, 'notification').addKeyed(wanted);
-    if (made) this.events.publish([user.id]);
+    const made = await new PanelItemsRepository(this.db, owner.id, 'notification').addKeyed(wanted);
+    if (made) this.events.publish([owner.id]);
     return made;
   }
 }

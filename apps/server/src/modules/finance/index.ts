@@ -5,7 +5,7 @@ import { financeRoutes } from './finance.routes.js';
 import { FinanceService } from './finance.service.js';
 
 // The books check the budgets after each write of entries; the demo seed sets budgets.
-export { BudgetWarnings } from './budget-warnings.js';
+export { BudgetWarnings, type BudgetOwner } from './budget-warnings.js';
 export { FinanceRepository } from './finance.repository.js';
 
 /** Budgets and the finance dashboard (issue 29), from the owner's books. */

@@ -4,6 +4,8 @@ import { jobRoutes } from './jobs.routes.js';
 import { failInterruptedJobs } from './jobs.repository.js';
 
 export { JobRunner, jobOut, type JobContext, type JobHandler } from './job-runner.js';
+// The areas' own rounds of work on a timer (the recurring entries, the planning reminders).
+export { IntervalScheduler, runEvery } from './interval-scheduler.js';
 
 /** Long work off the request, with its progress kept in the database; each area registers its own kinds on `core.jobs` (the reports the year-end package, the account the export, the books the import). */
 export default async function jobsArea(app: FastifyInstance, { core }: AreaOptions) {

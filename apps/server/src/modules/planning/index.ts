@@ -2,15 +2,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { FileStore } from '../../lib/file-store.js';
 import type { AreaOptions } from '../core.js';
+import { runEvery } from '../jobs/index.js';
 import { NotesService } from './notes.service.js';
 import { noteRoutes, taskRoutes } from './planning.routes.js';
-import { ReminderScheduler } from './reminders.js';
+import { REMINDER_POLL_MS, Reminders } from './reminders.js';
 import { TasksService } from './tasks.service.js';
 
 // The search box lists tasks; the demo seeds notes and tasks; tests run a reminders' round at a time of their choosing.
 export { searchTasks, TasksService } from './tasks.service.js';
 export { NotesService } from './notes.service.js';
-export { ReminderScheduler } from './reminders.js';
+export { Reminders } from './reminders.js';
 
 /**
  * Planning: notes and tasks (spec 001 §7 "Notes", "Tasks"). Note images in the receipts' file store,
@@ -21,7 +22,6 @@ export default async function planningArea(app: FastifyInstance, { core }: AreaO
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   noteRoutes(app, new NotesService(core.db, files), core.guards);
   taskRoutes(app, new TasksService(core.db), core.guards);
-  const reminders = new ReminderScheduler(core.db, core.events, app.log);
-  app.addHook('onReady', async () => reminders.start());
-  app.addHook('onClose', async () => reminders.stop());
+  const reminders = new Reminders(core.db, core.events);
+  runEvery(app, 'reminders', REMINDER_POLL_MS, () => reminders.fireDue());
 }

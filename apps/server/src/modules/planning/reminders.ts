@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, withTransaction, type Db } from '../../db/client.js';
 import { unscoped } from '../../db/owned.js';
 import { planningReminders, users } from '../../db/schema/index.js';
@@ -18,39 +17,14 @@ const ROUND = 200;
  * Turns notes' reminders and tasks' due dates into notifications at their time. The times are rows
  * of `planning_reminders` (made when a note or a task is saved), so they survive a restart; a round
  * claims the due rows with SKIP LOCKED, so two processes never both send one, and each notification
- * carries a key (kind, item, time) that the panels make once per user, ever.
+ * carries a key (kind, item, time) that the panels make once per user, ever. The area runs a round
+ * every `REMINDER_POLL_MS` (the jobs' `runEvery`).
  */
-export class ReminderScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
+export class Reminders {
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
-    private readonly log: FastifyBaseLogger,
   ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), REMINDER_POLL_MS);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick() {
-    if (this.running) return;
-    this.running = this.fireDue().catch((err: unknown) => (this.log.warn({ err }, 'reminders round failed'), 0));
-    try {
-      await this.running;
-    } finally {
-      this.running = undefined;
-    }
-  }
 
   /** Sends every reminder due by `now`; answers how many notifications it made. */
   async fireDue(now = new Date()): Promise<number> {

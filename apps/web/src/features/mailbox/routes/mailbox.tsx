@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -56,6 +56,49 @@ function scopeOf(params: URLSearchParams): MailScope {
     if (slug) return { kind, slug };
   }
   return { kind: 'folder', slug: 'inbox' };
+}
+
+/** One group of the navigation (the folders, the filters, the labels): a list under its title. */
+function NavGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <List
+      dense
+      component="div"
+      subheader={
+        <ListSubheader component="div" disableSticky>
+          {title}
+        </ListSubheader>
+      }
+    >
+      {children}
+    </List>
+  );
+}
+
+/**
+ * One place in the navigation: its icon, its name and what follows them (a folder's count). The one
+ * showing is selected and, whether folder, filter or label, the current page for a screen reader.
+ */
+function NavItem({
+  icon,
+  text,
+  current = false,
+  onClick,
+  children,
+}: {
+  icon: ReactNode;
+  text: string;
+  current?: boolean;
+  onClick: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <ListItemButton selected={current} onClick={onClick} aria-current={current ? 'page' : undefined}>
+      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+      <ListItemText primary={text} />
+      {children}
+    </ListItemButton>
+  );
 }
 
 /**
@@ -147,79 +190,40 @@ export default function Mailbox() {
     </Button>
   );
 
+  // A folder, filter or label of the navigation, which shows its mails.
+  const scopeItem = (kind: MailScope['kind'], item: { id: string; slug: string }, icon: ReactNode, text: string, end?: ReactNode) => (
+    <NavItem key={item.id} icon={icon} text={text} current={isCurrent(kind, item.slug)} onClick={() => go({ scope: { kind, slug: item.slug } })}>
+      {end}
+    </NavItem>
+  );
+
   const navigation = (
     <Box component="nav" aria-label={t('mailbox.navLabel')} sx={{ p: 2 }}>
       {composeButton}
-      <List
-        dense
-        component="div"
-        subheader={
-          <ListSubheader component="div" disableSticky>
-            {t('mailbox.foldersTitle')}
-          </ListSubheader>
-        }
-      >
-        {(folders.data ?? MAIL_FOLDERS.map((f) => ({ ...f, count: 0 }))).map((f) => (
-          <ListItemButton
-            key={f.id}
-            selected={isCurrent('folder', f.slug)}
-            onClick={() => go({ scope: { kind: 'folder', slug: f.slug } })}
-            aria-current={isCurrent('folder', f.slug) ? 'page' : undefined}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Icon name={f.icon} size={20} />
-            </ListItemIcon>
-            <ListItemText primary={t(`mailbox.folders.${f.slug}`, { defaultValue: f.title })} />
-            {f.count > 0 && (
+      <NavGroup title={t('mailbox.foldersTitle')}>
+        {(folders.data ?? MAIL_FOLDERS.map((f) => ({ ...f, count: 0 }))).map((f) =>
+          scopeItem(
+            'folder',
+            f,
+            <Icon name={f.icon} size={20} />,
+            t(`mailbox.folders.${f.slug}`, { defaultValue: f.title }),
+            f.count > 0 && (
               <Typography variant="caption" sx={{ fontWeight: 600 }} aria-label={t('mailbox.countLabel', { count: f.count })}>
                 {f.count}
               </Typography>
-            )}
-          </ListItemButton>
-        ))}
-      </List>
-      <List
-        dense
-        component="div"
-        subheader={
-          <ListSubheader component="div" disableSticky>
-            {t('mailbox.filtersTitle')}
-          </ListSubheader>
-        }
-      >
-        {(filters.data ?? []).map((f) => (
-          <ListItemButton key={f.id} selected={isCurrent('filter', f.slug)} onClick={() => go({ scope: { kind: 'filter', slug: f.slug } })}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Icon name={f.icon} size={20} />
-            </ListItemIcon>
-            <ListItemText primary={t(`mailbox.filters.${f.slug}`, { defaultValue: f.title })} />
-          </ListItemButton>
-        ))}
-      </List>
-      <List
-        dense
-        component="div"
-        subheader={
-          <ListSubheader component="div" disableSticky>
-            {t('mailbox.labelsTitle')}
-          </ListSubheader>
-        }
-      >
-        {(labels.data ?? []).map((l) => (
-          <ListItemButton key={l.id} selected={isCurrent('label', l.slug)} onClick={() => go({ scope: { kind: 'label', slug: l.slug } })}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: LABEL_COLORS[l.color] }} />
-            </ListItemIcon>
-            <ListItemText primary={l.title} />
-          </ListItemButton>
-        ))}
-        <ListItemButton onClick={() => setLabelsOpen(true)}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <Icon name="heroicons_outline:tag" size={20} />
-          </ListItemIcon>
-          <ListItemText primary={t('mailbox.labels.manage')} />
-        </ListItemButton>
-      </List>
+            ),
+          ),
+        )}
+      </NavGroup>
+      <NavGroup title={t('mailbox.filtersTitle')}>
+        {(filters.data ?? []).map((f) => scopeItem('filter', f, <Icon name={f.icon} size={20} />, t(`mailbox.filters.${f.slug}`, { defaultValue: f.title })))}
+      </NavGroup>
+      <NavGroup title={t('mailbox.labelsTitle')}>
+        {(labels.data ?? []).map((l) =>
+          scopeItem('label', l, <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: LABEL_COLORS[l.color] }} />, l.title),
+        )}
+        <NavItem icon={<Icon name="heroicons_outline:tag" size={20} />} text={t('mailbox.labels.manage')} onClick={() => setLabelsOpen(true)} />
+      </NavGroup>
       <Divider sx={{ my: 1 }} />
       <FormControlLabel
         control={
