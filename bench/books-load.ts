@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStale } from '../scripts/build.mjs';
 import { seedDemo } from '../apps/server/src/cli/seed-demo.js';
-import { freshPostgres, load, startServer, stop } from './lib.js';
+import { cpuOf, freshPostgres, load, startServer, stop } from './lib.js';
 import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
 import { printPlans } from './plans.js';
 import { loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -38,15 +37,6 @@ const CALLS = [
 /** The machine is shared: each figure is printed beside the load average it was measured under. */
 const load1 = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
-/** CPU time a process has used, in ms (Linux /proc); 0 where it cannot be read. */
-const cpuOf = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // utime + stime, in clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-};
 /** The server processes of PostgreSQL serving a database (when it runs on this machine). */
 async function backendsOf(url: string | undefined): Promise<number[]> {
   if (!url) return [];
