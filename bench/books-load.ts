@@ -2,22 +2,29 @@
 // under 100 concurrent connections (autocannon), a batch of 1,000 entries, and the demo seed's time,
 // on PGlite and (when DATABASE_URL is set) PostgreSQL. Runs the compiled server as `npm start` does.
 // Prints figures; asserts nothing.   npm run bench:books -w @cuadre/bench   (DURATION=8 CONNECTIONS=50 WARMUP=2)
+// To measure one change quickly: ONLY=search,month (the calls whose names contain one of these; the batch and
+// the seed's time are then left out), KEPT=0 (without the kept answers' mode), DATABASES=postgres or pglite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStale } from '../scripts/build.mjs';
 import { seedDemo } from '../apps/server/src/cli/seed-demo.js';
-import { freshPostgres, load, startServer, stop } from './lib.js';
+import { cpuOf, freshPostgres, load, startServer, stop } from './lib.js';
 import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
 import { printPlans } from './plans.js';
 import { loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 
 const WARMUP = Number(process.env.WARMUP ?? 2);
+const ONLY = process.env.ONLY?.split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const picked = (name: string) => !ONLY || ONLY.some((w) => name.toLowerCase().includes(w));
+const KEPT = process.env.KEPT !== '0';
+const DATABASES = process.env.DATABASES ?? 'pglite,postgres';
 
 const CALLS = [
   ['a month, newest first', '/api/entries?from=2026-03-01&to=2026-03-31&size=50'],
@@ -30,15 +37,6 @@ const CALLS = [
 /** The machine is shared: each figure is printed beside the load average it was measured under. */
 const load1 = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
-/** CPU time a process has used, in ms (Linux /proc); 0 where it cannot be read. */
-const cpuOf = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // utime + stime, in clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-};
 /** The server processes of PostgreSQL serving a database (when it runs on this machine). */
 async function backendsOf(url: string | undefined): Promise<number[]> {
   if (!url) return [];
@@ -85,9 +83,9 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   // The kept answers' mode sets the cache's default itself, so a READ_CACHE_MS=0 in the bench's own
   // environment (issue 31's command) does not turn it off there too.
   for (const [mode, extra] of [
-    ['kept answers (READ_CACHE_MS default)', { READ_CACHE_MS: '60000' }],
-    ['every read from the database (READ_CACHE_MS=0)', { READ_CACHE_MS: '0' }],
-  ] as const) {
+    ...(KEPT ? [['kept answers (READ_CACHE_MS default)', { READ_CACHE_MS: '60000' }] as const] : []),
+    ['every read from the database (READ_CACHE_MS=0)', { READ_CACHE_MS: '0' }] as const,
+  ]) {
     console.log(`  ${mode}`);
     const { proc, url } = await startServer({ ...server, ...extra });
     try {
@@ -96,7 +94,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       for (const [name, path, connections] of [
         ...CALLS.map(([n, p]) => [n, p, CONNECTIONS] as const),
         ["the year's P&L, 1 connection", '/api/reports/pnl?year=2026', 1] as const,
-      ]) {
+      ].filter(([name]) => picked(name))) {
         // Measured in the steady state: first run for WARMUP seconds uncounted, since a freshly started
         // server's first thousands of requests run its code before the JIT compiled it, and those few
         // hundred slow answers would be the p99 of any run of a few seconds.
@@ -111,6 +109,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     }
   }
   await printPlans(server);
+  if (ONLY) return;
   const { proc, url } = await startServer(server);
   try {
     const headers = await signIn(url);
@@ -153,8 +152,8 @@ const tmp = () => {
   return d;
 };
 try {
-  await measure('PGlite', { DATA_DIR: tmp() });
-  if (process.env.DATABASE_URL) {
+  if (DATABASES.includes('pglite')) await measure('PGlite', { DATA_DIR: tmp() });
+  if (process.env.DATABASE_URL && DATABASES.includes('postgres')) {
     const db = await freshPostgres();
     try {
       await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
@@ -162,14 +161,17 @@ try {
       await db.drop();
     }
   } else console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
-  console.log('');
-  await seedTime('PGlite', { DATA_DIR: tmp(), DATABASE_URL: undefined });
-  if (process.env.DATABASE_URL) {
-    const db = await freshPostgres();
-    try {
-      await seedTime('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
-    } finally {
-      await db.drop();
+  // The seed's time is a figure of its own, left out when only some calls are measured.
+  if (!ONLY) {
+    console.log('');
+    await seedTime('PGlite', { DATA_DIR: tmp(), DATABASE_URL: undefined });
+    if (process.env.DATABASE_URL) {
+      const db = await freshPostgres();
+      try {
+        await seedTime('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
+      } finally {
+        await db.drop();
+      }
     }
   }
 } finally {

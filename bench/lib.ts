@@ -2,7 +2,7 @@
 // a run on each database, and the percentiles they print.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,3 +149,13 @@ export async function onEachDatabase(
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
+
+/** CPU time a process has used, in ms (Linux /proc); 0 where it cannot be read. */
+export const cpuOf = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+};

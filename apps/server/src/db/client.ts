@@ -2,6 +2,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -122,7 +123,7 @@ async function openPgliteLocked(
     ...(opts.dir ? { dataDir: opts.dir } : {}),
     ...(opts.image ? { loadDataDir: opts.image } : {}),
     parsers: { [INT8]: parseExactNumber, [NUMERIC]: parseExactNumber },
-    // The searches' trigram indexes (issue 31); the migration creates the extension, every PGlite loads it.
+    // The searches' trigram indexes, the owner in them (issue 31); the migrations create the extensions, every PGlite loads them.
     extensions: PGLITE_EXTENSIONS,
     // PGlite's own start parameters, plus a smaller buffer pool: PostgreSQL's 128 MB default is
     // allocated inside the WebAssembly heap, and the operating system's page cache already holds
@@ -149,7 +150,7 @@ async function openPgliteLocked(
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** The extensions every embedded database loads (scripts/init-pglite.mjs loads the same). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /** A new data folder is made by scripts/init-pglite.mjs in a child process (the reason is there). */
 async function initInChild(dir: string, sharedBuffers: string) {
