@@ -12,9 +12,11 @@
 // then the real server's month answer, kept (the read cache's default) and read from the database
 // (READ_CACHE_MS=0). On PostgreSQL (with DATABASE_URL) and PGlite, the population of populate.ts.
 // Each row: req/s, p50/p99, the CPU each answer cost the server's process, PostgreSQL's and the load
-// generator's (this process), and the generator's share of the CPU the three used. Prints; asserts nothing.
+// generator's (this process), the generator's share of the CPU the three used, how many cores the three kept
+// busy, and the ceiling: the req/s the machine's cores would give at that CPU per answer if nothing else ran
+// (cores × 1,000 ms ÷ the three's CPU per answer). Prints; asserts nothing.
 //
-//   npm run bench:http-floor -w @cuadre/bench      (DURATION=5 CONNECTIONS=50 WARMUP=2 ONLY=pglite|postgres)
+//   npm run bench:http-floor -w @cuadre/bench      (DURATION=8 CONNECTIONS=50 WARMUP=2 ONLY=pglite|postgres, as books-load.ts)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -25,7 +27,7 @@ import { buildStale } from '../scripts/build.mjs';
 import { cpuPerAnswer, freePort, freshPostgres, load, load1, root, startServer, stop, type LoadResult } from './lib.js';
 import { heavy, populate, signInHeavy } from './populate.js';
 
-const DURATION = Number(process.env.DURATION ?? 5);
+const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.WARMUP ?? 2);
 /** The month books-load.ts asks for: about 850 of the heavy owner's 10,000 lines. */
@@ -102,11 +104,14 @@ async function row(label: string, proc: ChildProcess, dbUrl: string | undefined,
   const used = m.server + m.db + m.generator;
   // CPU the three used per second of the run, in cores: how much of the machine the step kept busy.
   const cores = (used * r.requests.average) / 1000;
+  // What the machine's cores could answer if they did nothing else: a figure a shared machine's load
+  // moves far less than the rate (the CPU an answer costs changes little with the load, the rate a lot).
+  const ceiling = (cpus().length * 1000) / Math.max(used, 1e-9);
   const failed = r.non2xx || r.errors || r.timeouts ? `   ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : '';
   console.log(
     `| ${label} | ${Math.round(r.requests.average).toLocaleString('en')} | ${r.latency.p50} / ${r.latency.p99} ms | ` +
       `${m.server.toFixed(2)} + ${dbUrl ? m.db.toFixed(2) : '–'} + ${m.generator.toFixed(2)} ms | ${Math.round((100 * m.generator) / Math.max(used, 1e-9))} % | ` +
-      `${cores.toFixed(2)} | ${load1()} |${failed}`,
+      `${cores.toFixed(2)} | ${Math.round(ceiling).toLocaleString('en')} | ${load1()} |${failed}`,
   );
 }
 
