@@ -120,7 +120,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   await populate(env);
   console.log(`\n${label} (populated in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s per row)\n`);
   console.log(
-    "| step | req/s | p50 / p99 | CPU per answer: server + database + generator | generator's share | cores busy | load |\n|---|---|---|---|---|---|---|",
+    "| step | req/s | p50 / p99 | CPU per answer: server + database + generator | generator's share | cores busy | ceiling | load |\n|---|---|---|---|---|---|---|---|",
   );
   // As books-load.ts asks: a browser's Accept-Encoding (the steps that do not compress ignore it).
   const accept = { 'accept-encoding': 'gzip, deflate, br' };
