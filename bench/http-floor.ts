@@ -6,7 +6,8 @@
 //   select 1           + one prepared `select 1` per request (the server's pool of 10, or PGlite in-process)
 //   a 50-row page      + a prepared statement returning the heavy owner's month as a 50-row JSON page,
 //                      built by the database and sent as is (as entries.repository.ts's list is)
-//   same, compressed   + the server's compression of answers made per request (brotli 1, lib/compression.ts)
+//   same, compressed   + the server's compression of answers made per request (brotli 1, lib/compression.ts),
+//                      through @fastify/compress as the server does, or in the route in one synchronous call
 //   the server's list  the month through the server's own list statement (page, count, totals, names,
 //                      receipts: entries.repository.ts's `entryListJson`), compressed, still bare Fastify
 // then the real server's month answer, kept (the read cache's default) and read from the database
@@ -18,6 +19,7 @@
 //
 //   npm run bench:http-floor -w @cuadre/bench      (DURATION=8 CONNECTIONS=50 WARMUP=2 ONLY=pglite|postgres, as books-load.ts)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +43,8 @@ async function serveFloor() {
   const { OwnedStatement } = await import('../apps/server/src/db/prepared.js');
   const { entries } = await import('../apps/server/src/db/schema/index.js');
   const { entryListJson } = await import('../apps/server/src/modules/books/entries.repository.js');
-  const { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS, GZIP_OPTIONS } = await import('../apps/server/src/lib/compression.js');
+  const { acceptedEncoding, BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS, GZIP_OPTIONS } = await import('../apps/server/src/lib/compression.js');
+  const { brotliCompressSync } = await import('node:zlib');
 
   // The server's own database layer: the same pool (10 connections, its timeouts) or PGlite in this process,
   // and its prepared statements (planned once per connection; on PGlite, parsed once and run in one exchange).
@@ -69,6 +72,13 @@ async function serveFloor() {
   app.get('/select1', { compress: false }, async () => (await one.rows<{ one: number }>(db, owner, {}))[0]);
   app.get('/page', { compress: false }, async (_req, reply) => reply.type('application/json').send(await page.text1(db, owner, MONTH)));
   app.get('/page-compressed', async (_req, reply) => reply.type('application/json').send(await page.text1(db, owner, MONTH)));
+  // The same brotli quality compressed in the route, in one call, without @fastify/compress's streams and hooks.
+  app.get('/page-brotli-sync', { compress: false }, async (req, reply) => {
+    const json = await page.text1(db, owner, MONTH);
+    reply.type('application/json');
+    if (!acceptedEncoding(req.headers['accept-encoding'])) return reply.send(json);
+    return reply.header('content-encoding', 'br').header('vary', 'accept-encoding').send(brotliCompressSync(json, BROTLI_OPTIONS));
+  });
   app.get('/list', async (_req, reply) => reply.type('application/json').send(await entryListJson(db, owner, 'en', month)));
   app.addHook('onClose', () => database.close());
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
@@ -97,7 +107,18 @@ async function startFloor(env: { DATA_DIR: string; DATABASE_URL?: string }): Pro
 }
 
 /** One row: WARMUP seconds uncounted (the JIT), then DURATION seconds measured with the CPU each answer cost. */
+/** The bytes an answer carries on the wire (compressed where it was), with the run's headers. */
+const wireBytes = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) =>
+    get(url, { headers }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+    }).on('error', reject),
+  );
+
 async function row(label: string, proc: ChildProcess, dbUrl: string | undefined, url: string, headers: Record<string, string>) {
+  const bytes = await wireBytes(url, headers);
   if (WARMUP > 0) await load(url, { connections: CONNECTIONS, duration: WARMUP, headers });
   const m = await cpuPerAnswer(proc.pid!, dbUrl, () => load(url, { connections: CONNECTIONS, duration: DURATION, headers }));
   const r: LoadResult = m.result;
@@ -109,7 +130,7 @@ async function row(label: string, proc: ChildProcess, dbUrl: string | undefined,
   const ceiling = (cpus().length * 1000) / Math.max(used, 1e-9);
   const failed = r.non2xx || r.errors || r.timeouts ? `   ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : '';
   console.log(
-    `| ${label} | ${Math.round(r.requests.average).toLocaleString('en')} | ${r.latency.p50} / ${r.latency.p99} ms | ` +
+    `| ${label} | ${bytes.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${r.latency.p50} / ${r.latency.p99} ms | ` +
       `${m.server.toFixed(2)} + ${dbUrl ? m.db.toFixed(2) : '–'} + ${m.generator.toFixed(2)} ms | ${Math.round((100 * m.generator) / Math.max(used, 1e-9))} % | ` +
       `${cores.toFixed(2)} | ${Math.round(ceiling).toLocaleString('en')} | ${load1()} |${failed}`,
   );
@@ -120,7 +141,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   await populate(env);
   console.log(`\n${label} (populated in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION} s per row)\n`);
   console.log(
-    "| step | req/s | p50 / p99 | CPU per answer: server + database + generator | generator's share | cores busy | ceiling | load |\n|---|---|---|---|---|---|---|---|",
+    "| step | bytes sent | req/s | p50 / p99 | CPU per answer: server + database + generator | generator's share | cores busy | ceiling | load |\n|---|---|---|---|---|---|---|---|---|",
   );
   // As books-load.ts asks: a browser's Accept-Encoding (the steps that do not compress ignore it).
   const accept = { 'accept-encoding': 'gzip, deflate, br' };
@@ -130,7 +151,8 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
       ['constant JSON', '/json'],
       ['+ prepared select 1', '/select1'],
       ['+ 50-row JSON page, as is', '/page'],
-      ['+ compressed (brotli 1)', '/page-compressed'],
+      ['+ compressed (brotli 1, @fastify/compress)', '/page-compressed'],
+      ['  or compressed in the route (brotli 1, one sync call)', '/page-brotli-sync'],
       ["the server's list statement, bare Fastify", '/list'],
     ] as const)
       await row(name, floor.proc, env.DATABASE_URL, floor.url + p, accept);

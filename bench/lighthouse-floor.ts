@@ -7,6 +7,7 @@
 // the entry is written per step and removed):
 //   (a) React DOM rendering the 50 rows in plain HTML and CSS
 //   (b) + React Router's data router (the rows from the route's loader) and i18next
+//   (b2) (b) + MUI's CSS-variables theme and CssBaseline only (what MUI costs before it draws anything)
 //   (c) + MUI with a CSS-variables theme: a frame (app bar, title, button, search field) and the rows
 //       as MUI Table, Typography and Box with `sx`, as many screens draw them
 //   (d) MUI for the frame, the 50 rows as a CSS module reading MUI's CSS variables
@@ -143,7 +144,7 @@ const router = (rows: string, screen: string) => `import { createBrowserRouter, 
 const router = createBrowserRouter([{ path: '*', loader: ${rows}, Component: ${screen} }]);`;
 
 interface Step {
-  id: 'a' | 'b' | 'c' | 'd' | 'e';
+  id: 'a' | 'b' | 'b2' | 'c' | 'd' | 'e';
   label: string;
   source: string;
 }
@@ -173,6 +174,23 @@ function Screen() {
 }
 ${router('() => ROWS', 'Screen')}
 createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);`,
+  },
+  {
+    id: 'b2',
+    label: "(b2) (b) + MUI's theme and CssBaseline only, nothing drawn by MUI",
+    source: `import { createRoot } from 'react-dom/client';
+import './floor.css';
+${I18N}
+${MUI}
+${ROWS}
+${PLAIN_LIST}
+function Screen() {
+  const rows = useLoaderData() as Row[];
+  const { t } = useTranslation();
+  return <main className="page"><h1>{t('entries')}</h1><List rows={rows} t={t} /></main>;
+}
+${router('() => ROWS', 'Screen')}
+createRoot(document.getElementById('root')!).render(<ThemeProvider theme={theme}><CssBaseline /><RouterProvider router={router} /></ThemeProvider>);`,
   },
   {
     id: 'c',
