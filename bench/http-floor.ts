@@ -20,13 +20,10 @@
 //   npm run bench:http-floor -w @cuadre/bench      (DURATION=8 CONNECTIONS=50 WARMUP=2 ONLY=pglite|postgres, as books-load.ts)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { buildStale } from '../scripts/build.mjs';
-import { cpuPerAnswer, freePort, freshPostgres, load, load1, root, startServer, stop, type LoadResult } from './lib.js';
+import { cpuPerAnswer, freePort, load, load1, onEachDatabase, root, startServer, stop, type LoadResult } from './lib.js';
 import { heavy, populate, signInHeavy } from './populate.js';
 
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -61,6 +58,7 @@ async function serveFloor() {
   const month = { page: 1, size: 50, sort: 'date', order: 'desc', ...MONTH } as const;
 
   const app = Fastify({ logger: false });
+  // Registered as app.ts registers it, so the compressed rows cost what the server's answers cost.
   await app.register(compress, {
     global: true,
     threshold: COMPRESSION_THRESHOLD,
@@ -176,25 +174,6 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
 
 if (process.env.FLOOR_SERVE === '1') await serveFloor();
 else {
-  await buildStale(['server'], { log: () => {} });
   console.log(`HTTP floor on ${cpus().length} cores; the load generator (autocannon) runs in this process, on the same cores.`);
-  const dirs: string[] = [];
-  const tmp = () => {
-    const d = mkdtempSync(path.join(tmpdir(), 'cuadre-bench-floor-'));
-    dirs.push(d);
-    return d;
-  };
-  try {
-    if (process.env.DATABASE_URL && process.env.ONLY !== 'pglite') {
-      const db = await freshPostgres();
-      try {
-        await measure('PostgreSQL', { DATA_DIR: tmp(), DATABASE_URL: db.url });
-      } finally {
-        await db.drop();
-      }
-    } else if (!process.env.DATABASE_URL) console.log('\n(DATABASE_URL not set: PostgreSQL not measured)');
-    if (process.env.ONLY !== 'postgres') await measure("PGlite, in the server's process", { DATA_DIR: tmp() });
-  } finally {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  }
+  await onEachDatabase('floor', (label, env) => measure(label === 'PGlite' ? "PGlite, in the server's process" : label, env));
 }

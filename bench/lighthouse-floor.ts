@@ -143,6 +143,23 @@ function List({ rows, t }: { rows: Row[]; t: T }) {
 const router = (rows: string, screen: string) => `import { createBrowserRouter, RouterProvider, useLoaderData } from 'react-router';
 const router = createBrowserRouter([{ path: '*', loader: ${rows}, Component: ${screen} }]);`;
 
+const PLAIN_PAGE = `<main className="page"><h1>{t('entries')}</h1><List rows={rows} t={t} /></main>`;
+const FRAMED_PAGE = `<Frame t={t} search={plainSearch(t)}><List rows={rows} t={t} /></Frame>`;
+const THEMED = `<ThemeProvider theme={theme}><CssBaseline /><RouterProvider router={router} /></ThemeProvider>`;
+
+/** A page of steps (b) to (d): `head`'s imports and setup, `list` drawing the loader's rows inside `page`, in MUI's theme or not. */
+const routed = (o: { head: string; list: string; page: string; themed: boolean }) => `import { createRoot } from 'react-dom/client';
+${o.head}
+${ROWS}
+${o.list}
+function Screen() {
+  const rows = useLoaderData() as Row[];
+  const { t } = useTranslation();
+  return ${o.page};
+}
+${router('() => ROWS', 'Screen')}
+createRoot(document.getElementById('root')!).render(${o.themed ? THEMED : '<RouterProvider router={router} />'});`;
+
 interface Step {
   id: 'a' | 'b' | 'b2' | 'c' | 'd' | 'e';
   label: string;
@@ -162,67 +179,22 @@ createRoot(document.getElementById('root')!).render(<main className="page"><h1>E
   {
     id: 'b',
     label: '(b) + React Router (data router) and i18next',
-    source: `import { createRoot } from 'react-dom/client';
-import './floor.css';
-${I18N}
-${ROWS}
-${PLAIN_LIST}
-function Screen() {
-  const rows = useLoaderData() as Row[];
-  const { t } = useTranslation();
-  return <main className="page"><h1>{t('entries')}</h1><List rows={rows} t={t} /></main>;
-}
-${router('() => ROWS', 'Screen')}
-createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);`,
+    source: routed({ head: `import './floor.css';\n${I18N}`, list: PLAIN_LIST, page: PLAIN_PAGE, themed: false }),
   },
   {
     id: 'b2',
     label: "(b2) (b) + MUI's theme and CssBaseline only, nothing drawn by MUI",
-    source: `import { createRoot } from 'react-dom/client';
-import './floor.css';
-${I18N}
-${MUI}
-${ROWS}
-${PLAIN_LIST}
-function Screen() {
-  const rows = useLoaderData() as Row[];
-  const { t } = useTranslation();
-  return <main className="page"><h1>{t('entries')}</h1><List rows={rows} t={t} /></main>;
-}
-${router('() => ROWS', 'Screen')}
-createRoot(document.getElementById('root')!).render(<ThemeProvider theme={theme}><CssBaseline /><RouterProvider router={router} /></ThemeProvider>);`,
+    source: routed({ head: `import './floor.css';\n${I18N}\n${MUI}`, list: PLAIN_LIST, page: PLAIN_PAGE, themed: true }),
   },
   {
     id: 'c',
     label: '(c) + MUI (CSS-variables theme), rows as Table/Typography/Box sx',
-    source: `import { createRoot } from 'react-dom/client';
-${I18N}
-${MUI}
-${ROWS}
-${MUI_LIST}
-function Screen() {
-  const rows = useLoaderData() as Row[];
-  const { t } = useTranslation();
-  return <Frame t={t} search={plainSearch(t)}><List rows={rows} t={t} /></Frame>;
-}
-${router('() => ROWS', 'Screen')}
-createRoot(document.getElementById('root')!).render(<ThemeProvider theme={theme}><CssBaseline /><RouterProvider router={router} /></ThemeProvider>);`,
+    source: routed({ head: `${I18N}\n${MUI}`, list: MUI_LIST, page: FRAMED_PAGE, themed: true }),
   },
   {
     id: 'd',
     label: '(d) MUI for the frame, the rows as a CSS module',
-    source: `import { createRoot } from 'react-dom/client';
-${I18N}
-${MUI}
-${ROWS}
-${MODULE_LIST}
-function Screen() {
-  const rows = useLoaderData() as Row[];
-  const { t } = useTranslation();
-  return <Frame t={t} search={plainSearch(t)}><List rows={rows} t={t} /></Frame>;
-}
-${router('() => ROWS', 'Screen')}
-createRoot(document.getElementById('root')!).render(<ThemeProvider theme={theme}><CssBaseline /><RouterProvider router={router} /></ThemeProvider>);`,
+    source: routed({ head: `${I18N}\n${MUI}`, list: MODULE_LIST, page: FRAMED_PAGE, themed: true }),
   },
   {
     id: 'e',
@@ -258,9 +230,7 @@ function Screen() {
   return <Frame t={t} search={<SearchForm t={t} />}><List rows={rows} t={t} /></Frame>;
 }
 ${router('() => client.ensureQueryData(month)', 'Screen')}
-createRoot(document.getElementById('root')!).render(
-  <QueryClientProvider client={client}><ThemeProvider theme={theme}><CssBaseline /><RouterProvider router={router} /></ThemeProvider></QueryClientProvider>,
-);`,
+createRoot(document.getElementById('root')!).render(<QueryClientProvider client={client}>${THEMED}</QueryClientProvider>);`,
   },
 ];
 
