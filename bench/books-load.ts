@@ -9,11 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildStale } from '../scripts/build.mjs';
 import { seedDemo } from '../apps/server/src/cli/seed-demo.js';
-import { cpuOf, freshPostgres, load, startServer, stop } from './lib.js';
-import { HEAVY_ENTRIES, heavy, populate } from './populate.js';
+import { cpuPerAnswer, freshPostgres, load, load1, startServer, stop } from './lib.js';
+import { HEAVY_ENTRIES, populate, signInHeavy } from './populate.js';
 import { printPlans } from './plans.js';
-import { loadavg } from 'node:os';
-import pg from 'pg';
 
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -34,36 +32,6 @@ const CALLS = [
   ['tax years', '/api/tax-years'],
 ] as const;
 
-/** The machine is shared: each figure is printed beside the load average it was measured under. */
-const load1 = () => `load ${loadavg()[0]!.toFixed(1)}`;
-
-/** The server processes of PostgreSQL serving a database (when it runs on this machine). */
-async function backendsOf(url: string | undefined): Promise<number[]> {
-  if (!url) return [];
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-/**
- * CPU per answer, of the server process and of the database's own processes: a figure the other work
- * on a shared machine slows down far less than the rate, so before and after compare under any load.
- */
-async function cpuPerAnswer<T extends { requests: { total: number } }>(pid: number, url: string | undefined, measure: () => Promise<T>) {
-  const backends = await backendsOf(url);
-  const sum = (pids: number[]) => pids.reduce((n, p) => n + cpuOf(p), 0);
-  const [server0, db0] = [cpuOf(pid), sum(backends)];
-  const result = await measure();
-  const n = Math.max(1, result.requests.total);
-  const server = (cpuOf(pid) - server0) / n;
-  const db = (sum(backends) - db0) / n;
-  return { result, cpu: `cpu/answer: server ${server.toFixed(2)} ms${url ? `, database ${db.toFixed(2)} ms` : ''}` };
-}
-
 async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const t0 = performance.now();
   const { owners } = await populate(env);
@@ -71,12 +39,6 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     `${label}: ${owners} owners, ${HEAVY_ENTRIES} entries for one and 10 for each other, written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const server = { DATA_DIR: env.DATA_DIR, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) };
-  const signIn = async (url: string) => {
-    const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy) });
-    const { accessToken } = (await res.json()) as { accessToken: string };
-    // As a browser asks: the answers go out compressed, as they do to every real client.
-    return { authorization: `Bearer ${accessToken}`, 'accept-encoding': 'gzip, deflate, br' };
-  };
   // First as the server runs (lists and reports kept per owner until their books change, ADR 009:
   // every answer after the first comes from memory), then with that cache off, as every first read
   // after a change is answered.
@@ -89,7 +51,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
     console.log(`  ${mode}`);
     const { proc, url } = await startServer({ ...server, ...extra });
     try {
-      const headers = await signIn(url);
+      const headers = await signInHeavy(url);
       // The year's profit and loss last, one request at a time (issue 31: under 10 ms p50 on one connection).
       for (const [name, path, connections] of [
         ...CALLS.map(([n, p]) => [n, p, CONNECTIONS] as const),
@@ -112,7 +74,7 @@ async function measure(label: string, env: { DATA_DIR: string; DATABASE_URL?: st
   if (ONLY) return;
   const { proc, url } = await startServer(server);
   try {
-    const headers = await signIn(url);
+    const headers = await signInHeavy(url);
     const cats = (await (await fetch(`${url}/api/categories`, { headers })).json()) as { items: { id: string; kind: string }[] };
     const income = cats.items.find((c) => c.kind === 'income')!.id;
     const times: number[] = [];

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import autocannon, { type Result as LoadResult } from 'autocannon';
@@ -150,6 +150,9 @@ export async function onEachDatabase(
   }
 }
 
+/** The machine is shared: each figure is printed beside the load average it was measured under. */
+export const load1 = () => `load ${loadavg()[0]!.toFixed(1)}`;
+
 /** CPU time a process has used, in ms (Linux /proc); 0 where it cannot be read. */
 export const cpuOf = (pid: number) => {
   try {
@@ -159,3 +162,32 @@ export const cpuOf = (pid: number) => {
     return 0;
   }
 };
+/** The server processes of PostgreSQL serving a database (when it runs on this machine). */
+async function backendsOf(url: string | undefined): Promise<number[]> {
+  if (!url) return [];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+/**
+ * CPU per answer, of the server process and of the database's own processes: a figure the other work
+ * on a shared machine slows down far less than the rate, so before and after compare under any load.
+ * `generator` is this process's own (the load generator's, autocannon running here), per answer too.
+ */
+export async function cpuPerAnswer<T extends { requests: { total: number } }>(pid: number, url: string | undefined, measure: () => Promise<T>) {
+  const backends = await backendsOf(url);
+  const sum = (pids: number[]) => pids.reduce((n, p) => n + cpuOf(p), 0);
+  const [server0, db0, own0] = [cpuOf(pid), sum(backends), process.cpuUsage()];
+  const result = await measure();
+  const own = process.cpuUsage(own0);
+  const n = Math.max(1, result.requests.total);
+  const server = (cpuOf(pid) - server0) / n;
+  const db = (sum(backends) - db0) / n;
+  const generator = (own.user + own.system) / 1000 / n;
+  return { result, server, db, generator, cpu: `cpu/answer: server ${server.toFixed(2)} ms${url ? `, database ${db.toFixed(2)} ms` : ''}` };
+}

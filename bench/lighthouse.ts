@@ -14,18 +14,14 @@
 //   LH_OUT=/tmp/lh.json                                 every run's figures, as JSON
 //   LH_WEB_DIST=/tmp/dist-before                       a saved build of the web app instead of this one (before/after, back to back)
 //   LH_DEBUG=1                                          what the main thread spent its time on, per run
-import { writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { buildStale } from '../scripts/build.mjs';
 import { startServer, stop } from './lib.js';
+import { audit, launchChrome, pct, RUNS, summary, type Run } from './lighthouse-lib.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
 const TYPING = process.env.LH_TYPING ?? '1';
 const admin = { email: 'admin@lh.cuadre.test', password: 'Lighthouse-Admin-2026!' };
 const owner = { name: 'Lucía Faro', email: 'owner@lh.cuadre.test', password: 'Lighthouse-Owner-2026!' };
@@ -93,16 +89,6 @@ async function call<T = unknown>(url: string, method: string, p: string, body?: 
   return res.json() as Promise<T>;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-};
-
 /** A year of books for the owner, so lists, reports and the hub have rows: every month, this one fuller. */
 async function seedBooks(url: string, token: string) {
   const { items: categories } = await call<{ items: { id: string; kind: string }[] }>(url, 'GET', 'categories?size=100', undefined, token);
@@ -138,38 +124,6 @@ async function signInThroughForm(page: Page, base: string, who: { email: string;
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`**${lands}`, { timeout: 60_000 });
-}
-
-interface Run {
-  score: number;
-  tbt: number;
-  lcp: number;
-  fcp: number;
-  load: number;
-  benchmarkIndex: number;
-  finalUrl: string;
-  /** Lighthouse's own failure (no paint seen, say): such a run counts in no median. */
-  error?: string;
-}
-
-async function audit(port: number, target: string): Promise<Run> {
-  const load = loadavg()[0]!;
-  const result = await lighthouse(target, { port, output: 'json', onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
-  const lhr = result!.lhr;
-  if (process.env.LH_DEBUG)
-    for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks', 'largest-contentful-paint-element'])
-      console.log(`  ${id}`, JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 2000));
-  const n = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    tbt: n('total-blocking-time'),
-    lcp: n('largest-contentful-paint'),
-    fcp: n('first-contentful-paint'),
-    load: (load + loadavg()[0]!) / 2,
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-    finalUrl: lhr.finalDisplayedUrl,
-    ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
-  };
 }
 
 /** Keystrokes with the CPU slowed 4×: each one's interaction to next paint (the longest Event Timing entry of its interaction). */
@@ -224,11 +178,7 @@ const { proc: server, url } = await startServer({
   ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
 });
 const profile = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-profile-'));
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  userDataDir: profile,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const chrome = await launchChrome(profile);
 const out: { screens: Record<string, Run[]>; typing: unknown[] } = { screens: {}, typing: [] };
 try {
   // An owner on a paid plan (an administrator activates it) with a year of books.
@@ -259,14 +209,7 @@ try {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${url}${s.path}`));
         out.screens[s.path] = runs;
-        const good = runs.filter((r) => !r.error);
-        const m = (k: 'score' | 'tbt' | 'lcp' | 'fcp' | 'load' | 'benchmarkIndex') => median(good.map((r) => r[k]));
-        const moved = runs.filter((r) => new URL(r.finalUrl).pathname !== s.path).map((r) => new URL(r.finalUrl).pathname);
-        console.log(
-          `${s.path.padEnd(30)} ${String(m('score')).padStart(3)}  TBT ${m('tbt').toFixed(0).padStart(5)} ms  LCP ${(m('lcp') / 1000).toFixed(2)} s  ` +
-            `FCP ${(m('fcp') / 1000).toFixed(2)} s  load ${m('load').toFixed(2)}  BI ${m('benchmarkIndex').toFixed(0)}  ` +
-            `[scores ${runs.map((r) => r.error ?? r.score).join(' ')}]${moved.length ? `  ended at ${moved.join(' ')}!` : ''}`,
-        );
+        console.log(`${s.path.padEnd(30)} ${summary(runs, s.path)}`);
       }
     }
 

@@ -26,6 +26,14 @@ export async function fillForHeavy(env: { DATA_DIR: string; DATABASE_URL?: strin
   }
 }
 
+/** The heavy owner signed in on a running server: the headers their requests carry. */
+export async function signInHeavy(url: string) {
+  const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(heavy) });
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  // As a browser asks: the answers go out compressed, as they do to every real client.
+  return { authorization: `Bearer ${accessToken}`, 'accept-encoding': 'gzip, deflate, br' };
+}
+
 /** 1,000 owners on a paid plan; the first has 10,000 entries over 2026, each of the others 10. */
 export async function populate(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, requestTimeouts: false });
