@@ -17,6 +17,14 @@ export const COMPRESSION_THRESHOLD = 1024;
  */
 export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 export const GZIP_OPTIONS: zlib.ZlibOptions = { level: 1 };
+/**
+ * Answers in memory up to this size are compressed in one synchronous call, not through a zlib stream
+ * (@fastify/compress's `syncThreshold`; its default on two cores is 8 KB, below a month's 30 KB page).
+ * At quality 1 a 256 KB answer takes well under a millisecond, less than the stream's own setup and
+ * scheduling cost per answer: the HTTP floor (bench/http-floor.ts) measured 0.3–0.45 ms of server CPU
+ * saved on each 50-row page (issue 31). Larger answers and streams (downloads, exports) keep the stream.
+ */
+export const SYNC_COMPRESSION_LIMIT = 256 * 1024;
 /** An answer the read cache keeps (ADR 009) is compressed once and sent many times: brotli quality 4, gzip's default. */
 const KEPT_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 export const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
