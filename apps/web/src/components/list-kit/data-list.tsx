@@ -68,6 +68,18 @@ export type ListColumn<T extends RowData> = ColumnDef<ListFeatures, T, any>;
 /** The column helper for a list of `T`, typed with the kit's features and column meta. */
 export const listColumns = <T extends RowData>() => createColumnHelper<ListFeatures, T>();
 
+/**
+ * Classes for a list's cells, drawn on every row (static CSS, issue 30): text kept on one line, a figure
+ * (one line, tabular, bold), a muted aside after a name, text that may break anywhere, a receipt's mark.
+ */
+export const cellStyles = {
+  nowrap: css.nowrap,
+  figure: css.figure,
+  aside: css.aside,
+  breakAnywhere: css.breakAnywhere,
+  attachment: css.attachment,
+} as const;
+
 /** What a list query gives the kit (a TanStack Query result of a list envelope, docs/product.md "Lists"). */
 export interface ListQuery<T> {
   data?: { items: T[]; pagination: Pagination };
