@@ -15,6 +15,23 @@ export interface IconProps {
  */
 export function Icon({ name, size = 24, sx, title }: IconProps) {
   const data = icons[name];
+  // Without an sx, the icon's few fixed styles go inline (issue 30): an icon is the app's most repeated
+  // element (the top bar, every button and row action), and a Box would cost each one a style
+  // serialized and hashed at run time. With an sx, the Box merges it.
+  if (!sx) {
+    const style = { width: size, height: size, flexShrink: 0, display: 'inline-block', verticalAlign: 'middle' } as const;
+    if (!data) return <span style={{ display: 'inline-block', width: size, height: size }} aria-hidden />;
+    return (
+      <svg
+        viewBox={`0 0 ${data.width} ${data.height}`}
+        role={title ? 'img' : undefined}
+        aria-hidden={title ? undefined : true}
+        aria-label={title}
+        dangerouslySetInnerHTML={{ __html: data.body }}
+        style={style}
+      />
+    );
+  }
   if (!data) return <Box component="span" sx={{ display: 'inline-block', width: size, height: size, ...sx }} aria-hidden />;
   return (
     <Box

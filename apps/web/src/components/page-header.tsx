@@ -1,27 +1,17 @@
 import type { ReactNode } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
+import css from './page-header.module.css';
 
 /** The title row of a screen inside the shell: title, optional subtitle, actions on the right (below on a phone). */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: 2, mb: 3 }}>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', sm: '2rem' } }}>
-          {title}
-        </Typography>
-        {subtitle && (
-          <Typography
-            sx={{
-              color: 'text.secondary',
-              mt: 0.5,
-            }}
-          >
-            {subtitle}
-          </Typography>
-        )}
-      </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
-    </Box>
+    <div className={css.header}>
+      <div className={css.text}>
+        <h1 className={css.title}>{title}</h1>
+        {subtitle && <p className={css.subtitle}>{subtitle}</p>}
+      </div>
+      {actions && <div className={css.actions}>{actions}</div>}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Typography } from '@mui/material';
+import css from './shell.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 export const NAVIGATION_ID = 'main-navigation';
@@ -9,26 +9,9 @@ export const NAVIGATION_ID = 'main-navigation';
 export function SkipLink() {
   const { t } = useTranslation();
   return (
-    <Box
-      component="a"
-      href={`#${MAIN_CONTENT_ID}`}
-      sx={{
-        position: 'fixed',
-        top: 8,
-        left: 8,
-        zIndex: (theme) => theme.zIndex.tooltip + 2,
-        px: 2,
-        py: 1,
-        borderRadius: 1,
-        bgcolor: 'primary.main',
-        color: 'primary.contrastText',
-        fontWeight: 600,
-        transform: 'translateY(-200%)',
-        '&:focus': { transform: 'none' },
-      }}
-    >
+    <a href={`#${MAIN_CONTENT_ID}`} className={css.skip}>
       {t('shell.skipToContent')}
-    </Box>
+    </a>
   );
 }
 
@@ -36,58 +19,24 @@ export function SkipLink() {
 export function Logo({ withName = true }: { withName?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component={RouterLink}
+    <RouterLink
       to="/"
       // With the name showing, the visible "Cuadre" is the link's name; the mark alone gets one.
       aria-label={withName ? undefined : t('shell.home')}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}
+      className={css.logo}
     >
-      <Box
-        aria-hidden
-        data-logo-mark
-        sx={{
-          width: 32,
-          height: 32,
-          borderRadius: 2,
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          display: 'grid',
-          placeItems: 'center',
-          fontWeight: 800,
-          fontSize: 18,
-        }}
-      >
+      <span aria-hidden data-logo-mark className={css.mark}>
         C
-      </Box>
-      {withName && (
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.125rem', letterSpacing: '-0.01em' }}>
-          {t('common.appName')}
-        </Typography>
-      )}
-    </Box>
+      </span>
+      {withName && <span className={css.name}>{t('common.appName')}</span>}
+    </RouterLink>
   );
 }
 
 export function Footer() {
   const { t } = useTranslation();
-  return (
-    <Box
-      component="footer"
-      sx={{
-        px: { xs: 2, sm: 3, md: 4 },
-        py: 2,
-        borderTop: 1,
-        borderColor: 'divider',
-        color: 'text.secondary',
-        typography: 'body2',
-        bgcolor: 'background.paper',
-      }}
-    >
-      {t('common.footer', { year: new Date().getFullYear() })}
-    </Box>
-  );
+  return <footer className={css.footer}>{t('common.footer', { year: new Date().getFullYear() })}</footer>;
 }
 
-/** The page's padding inside the shell: tight on a phone, roomier from sm and md up. */
+/** The page's padding inside the shell: tight on a phone, roomier from sm and md up (the `content` class in shell.module.css says the same). */
 export const CONTENT_PADDING = { px: { xs: 2, sm: 3, md: 4 }, py: { xs: 2.5, sm: 3, md: 4 } } as const;

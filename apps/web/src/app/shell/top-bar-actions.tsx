@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Box } from '@mui/material';
 import { usePreferences } from '@/lib/preferences';
 import { LanguageSwitcher } from './language-switcher';
 import { FullscreenToggle } from './panels/fullscreen-toggle';
@@ -9,6 +8,7 @@ import { SchemeToggle } from './scheme-toggle';
 import { ShellSnackbar } from './shell-snackbar';
 import { useSavePreferences } from './use-update-user';
 import { UserMenu } from './user-menu';
+import css from './shell.module.css';
 
 /** The right side of the top bar: search, language, scheme, fullscreen, the panels and the user menu. Choices here are saved on the server too. */
 export function TopBarActions() {
@@ -16,7 +16,7 @@ export function TopBarActions() {
   const { language, scheme } = usePreferences();
   const { save, error, reset } = useSavePreferences();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 0.75 }, flexShrink: 0 }}>
+    <div className={css.actions}>
       <SearchBox />
       <LanguageSwitcher value={language} onChange={(lang) => save({ language: lang })} />
       <SchemeToggle value={scheme} onChange={(next) => save({ scheme: next })} />
@@ -24,6 +24,6 @@ export function TopBarActions() {
       <ShellPanels />
       <UserMenu />
       <ShellSnackbar message={error ? t('shell.preferenceFailed', { message: error.message }) : undefined} onClose={reset} />
-    </Box>
+    </div>
   );
 }

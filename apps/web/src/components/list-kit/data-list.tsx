@@ -15,8 +15,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   IconButton,
   InputAdornment,
@@ -35,7 +33,6 @@ import {
   TableSortLabel,
   TextField,
   Tooltip,
-  Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
@@ -45,6 +42,7 @@ import { PAGE_SIZES, type Pagination } from '@cuadre/contracts';
 import { Icon } from '../icon';
 import { EmptyState, ErrorState } from '../page-states';
 import type { ListState, PageSize } from './list-params';
+import css from './data-list.module.css';
 
 /** What the kit reads from a column's `meta`. */
 export interface ListColumnMeta {
@@ -69,6 +67,18 @@ export type ListColumn<T extends RowData> = ColumnDef<ListFeatures, T, any>;
 
 /** The column helper for a list of `T`, typed with the kit's features and column meta. */
 export const listColumns = <T extends RowData>() => createColumnHelper<ListFeatures, T>();
+
+/**
+ * Classes for a list's cells, drawn on every row (static CSS, issue 30): text kept on one line, a figure
+ * (one line, tabular, bold), a muted aside after a name, text that may break anywhere, a receipt's mark.
+ */
+export const cellStyles = {
+  nowrap: css.nowrap,
+  figure: css.figure,
+  aside: css.aside,
+  breakAnywhere: css.breakAnywhere,
+  attachment: css.attachment,
+} as const;
 
 /** What a list query gives the kit (a TanStack Query result of a list envelope, docs/product.md "Lists"). */
 export interface ListQuery<T> {
@@ -171,22 +181,17 @@ export function DataList<T extends RowData, S extends string, F extends string>(
       <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={empty.action} />
     );
   } else if (isPhone) {
+    // Static CSS (data-list.module.css): a phone draws a card per row, each with several labelled details.
     body = (
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }} aria-label={label}>
+      <ul className={css.cards} aria-label={label}>
         {table.getRowModel().rows.map((row) => {
           const cells = row.getAllCells();
           const titleCells = cells.filter((c) => c.column.columnDef.meta?.card === 'title');
           const details = cells.filter((c) => (c.column.columnDef.meta?.card ?? 'detail') === 'detail');
           return (
-            <Card component="li" key={row.id} variant="outlined">
-              <CardContent sx={{ pb: '12px !important' }}>
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{
-                    alignItems: 'flex-start',
-                  }}
-                >
+            <li key={row.id} className={css.card}>
+              <div className={css.cardBody}>
+                <div className={css.head}>
                   {bulkActions && (
                     <Checkbox
                       checked={row.getIsSelected()}
@@ -195,78 +200,48 @@ export function DataList<T extends RowData, S extends string, F extends string>(
                       sx={{ ml: -1, mt: -1 }}
                     />
                   )}
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <div className={css.titles}>
                     {titleCells.map((c) => (
-                      <Box key={c.id}>
+                      <div key={c.id}>
                         <FlexRender cell={c} />
-                      </Box>
+                      </div>
                     ))}
-                  </Box>
-                </Stack>
-                <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, my: 1.5 }}>
+                  </div>
+                </div>
+                <dl className={css.details}>
                   {details.map((c) => (
-                    <Box key={c.id} sx={{ display: 'contents' }}>
-                      <Typography
-                        component="dt"
-                        variant="body2"
-                        sx={{
-                          color: 'text.secondary',
-                        }}
-                      >
-                        {c.column.columnDef.meta?.label}
-                      </Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, textAlign: c.column.columnDef.meta?.align ?? 'left' }}>
+                    <div key={c.id} className={css.detail}>
+                      <dt className={css.label}>{c.column.columnDef.meta?.label}</dt>
+                      <dd className={c.column.columnDef.meta?.align === 'right' ? `${css.value} ${css.right}` : css.value}>
                         <FlexRender cell={c} />
-                      </Typography>
-                    </Box>
+                      </dd>
+                    </div>
                   ))}
-                </Box>
-                {rowActions && <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{rowActions(row.original)}</Box>}
-              </CardContent>
-            </Card>
+                </dl>
+                {rowActions && <div className={css.rowActions}>{rowActions(row.original)}</div>}
+              </div>
+            </li>
           );
         })}
         {totals && (
-          <Card component="li" variant="outlined" sx={{ bgcolor: 'action.hover' }}>
-            <CardContent sx={{ pb: '12px !important' }}>
-              <Stack
-                direction="row"
-                sx={{
-                  justifyContent: 'space-between',
-                }}
-              >
-                <Typography variant="subtitle2">{t('common.list.total')}</Typography>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {totals[captionColumn?.id ?? '']}
-                </Typography>
-              </Stack>
+          <li className={`${css.card} ${css.totals}`}>
+            <div className={css.cardBody}>
+              <div className={css.totalLine}>
+                <span className={css.totalCaption}>{t('common.list.total')}</span>
+                <span className={css.totalValue}>{totals[captionColumn?.id ?? '']}</span>
+              </div>
               {valueColumns.map((col) =>
                 totals[col.id] !== undefined ? (
-                  <Stack
-                    key={col.id}
-                    direction="row"
-                    sx={{
-                      justifyContent: 'space-between',
-                    }}
-                  >
-                    <Typography
-                      variant="body2"
-                      sx={{
-                        color: 'text.secondary',
-                      }}
-                    >
-                      {col.columnDef.meta?.label}
-                    </Typography>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {totals[col.id]}
-                    </Typography>
-                  </Stack>
+                  <div key={col.id} className={css.totalLine}>
+                    <span className={css.label}>{col.columnDef.meta?.label}</span>
+                    <span className={css.totalValue}>{totals[col.id]}</span>
+                  </div>
                 ) : null,
               )}
-            </CardContent>
-          </Card>
+            </div>
+          </li>
         )}
-      </Stack>
+      </ul>
     );
   } else {
     body = (

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { IconButton, Stack, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Icon } from '../icon';
+import css from './data-list.module.css';
 
 export interface RowActionsConfig<T> {
   /** The row's name in each button's accessible name ("Edit Flour"). */
@@ -59,7 +60,7 @@ export function useRowActions<T>({ nameOf, onEdit, activation, remove, extra, lo
     const viewing = locked && viewWhenLocked;
     const editText = viewing ? t('common.list.view') : t('common.edit');
     return (
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <div className={css.rowButtons}>
         {extra?.(row)}
         {onEdit && (
           <Tooltip title={editText}>
@@ -89,7 +90,7 @@ export function useRowActions<T>({ nameOf, onEdit, activation, remove, extra, lo
             </span>
           </Tooltip>
         )}
-      </Stack>
+      </div>
     );
   };
 

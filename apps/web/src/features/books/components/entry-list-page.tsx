@@ -2,13 +2,13 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Link, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 // Screen-reader-only text: 1 px, clipped (in sx a bare 1 would be 100 %, and the text overflowed a phone's page).
 import { visuallyHidden } from '@mui/utils';
 import { ENTRY_SORTS, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
 import { PageHeader } from '@/components/page-header';
-import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
+import { cellStyles, DataList, ListToolbar, listColumns } from '@/components/list-kit/data-list';
 import { useRowActions } from '@/components/list-kit/row-actions';
 import { toApiQuery, useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { downloadFile } from '@/lib/download';
@@ -99,11 +99,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
     () => [
       column.accessor('date', {
         meta: { label: t('books.fields.date'), sortKey: 'date', card: 'title' },
-        cell: (c) => (
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatShortDate(c.getValue(), i18n.language)}
-          </Box>
-        ),
+        cell: (c) => <span className={cellStyles.nowrap}>{formatShortDate(c.getValue(), i18n.language)}</span>,
       }),
       column.display({
         id: 'category',
@@ -111,18 +107,7 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         cell: ({ row: { original: e } }) => (
           <span>
             {e.categoryName}
-            {e.subcategoryName && (
-              <Typography
-                component="span"
-                variant="body2"
-                sx={{
-                  color: 'text.secondary',
-                }}
-              >
-                {' '}
-                · {e.subcategoryName}
-              </Typography>
-            )}
+            {e.subcategoryName && <span className={cellStyles.aside}> · {e.subcategoryName}</span>}
           </span>
         ),
       }),
@@ -138,16 +123,10 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
                   <span>
                     {e.productName ?? '—'}
                     {e.quantity !== null && e.unitCost !== null && (
-                      <Typography
-                        component="span"
-                        variant="body2"
-                        sx={{
-                          color: 'text.secondary',
-                        }}
-                      >
+                      <span className={cellStyles.aside}>
                         {' '}
                         · {numberFormat(i18n.language, { maximumFractionDigits: 3 }).format(e.quantity)} × {money(e.unitCost)}
-                      </Typography>
+                      </span>
                     )}
                   </span>
                 ) : (
@@ -180,26 +159,20 @@ export function EntryListPage({ type, title, subtitle, fixed, preset, children, 
         id: 'description',
         meta: { label: t('books.fields.description') },
         cell: ({ row: { original: e } }) => (
-          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          <span className={cellStyles.breakAnywhere}>
             {[e.reference && `#${e.reference}`, e.description].filter(Boolean).join(' · ') || '—'}
             {e.attachments.length > 0 && (
-              <Box component="span" sx={{ ml: 0.5, color: 'text.secondary' }} title={t('books.receipts.count', { count: e.attachments.length })}>
+              <span className={cellStyles.attachment} title={t('books.receipts.count', { count: e.attachments.length })}>
                 <Icon name="heroicons_outline:paper-clip" size={14} />
-                <Box component="span" sx={visuallyHidden}>
-                  {t('books.receipts.count', { count: e.attachments.length })}
-                </Box>
-              </Box>
+                <span style={visuallyHidden}>{t('books.receipts.count', { count: e.attachments.length })}</span>
+              </span>
             )}
-          </Box>
+          </span>
         ),
       }),
       column.accessor('amount', {
         meta: { label: t('books.fields.amount'), sortKey: 'amount', align: 'right' },
-        cell: (c) => (
-          <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
-            {money(c.getValue())}
-          </Box>
-        ),
+        cell: (c) => <span className={cellStyles.figure}>{money(c.getValue())}</span>,
       }),
     ],
     [t, i18n.language, money, type],

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Card, CardContent, Grid, Link, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Grid, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { Entry, EntryType } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Icon } from '@/components/icon';
@@ -163,48 +163,27 @@ export default function BooksHub() {
       <Grid container spacing={1.5} sx={{ mb: 2 }}>
         {figures.map((f) => (
           <Grid key={f.key} size={{ xs: 6, md: 3 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                <Typography
-                  variant="caption"
-                  component="h2"
-                  sx={{
-                    color: 'text.secondary',
-                  }}
-                >
-                  {t(`books.hub.figures.${f.key}`)}
-                </Typography>
-                <Typography
-                  variant="h6"
-                  component="p"
-                  sx={{
-                    fontVariantNumeric: 'tabular-nums',
-                    fontWeight: 700,
-                    // A phone's half-width card holds "86.4 · $62.64" on one line at this size.
-                    fontSize: { xs: '1.1rem', sm: '1.25rem' },
-                    overflowWrap: 'anywhere',
-                    color: f.key === 'net' && s && s.net < 0 ? 'error.main' : undefined,
-                  }}
-                >
+            <div className={`${css.card} ${css.fill}`}>
+              <div className={css.cardBody}>
+                <h2 className={css.figureName}>{t(`books.hub.figures.${f.key}`)}</h2>
+                <p className={f.key === 'net' && s && s.net < 0 ? `${css.figure} ${css.negative}` : css.figure}>
                   {f.to ? (
-                    <Link component={RouterLink} to={f.to} underline="hover" color="inherit">
+                    <RouterLink to={f.to} className={css.quietLink}>
                       {f.value}
-                    </Link>
+                    </RouterLink>
                   ) : (
                     f.value
                   )}
-                </Typography>
-              </CardContent>
-            </Card>
+                </p>
+              </div>
+            </div>
           </Grid>
         ))}
       </Grid>
 
-      <Card variant="outlined" sx={{ mb: 2 }}>
-        <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-          <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-            {t('books.hub.quickAdd')}
-          </Typography>
+      <div className={`${css.card} ${css.spaced}`}>
+        <div className={css.cardBody}>
+          <h2 className={`${css.heading} ${css.headingAbove}`}>{t('books.hub.quickAdd')}</h2>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(6, 1fr)' }, gap: 1 }}>
             {QUICK.map((q) => (
               <Button
@@ -221,34 +200,28 @@ export default function BooksHub() {
               </Button>
             ))}
           </Box>
-        </CardContent>
-      </Card>
+        </div>
+      </div>
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Card variant="outlined">
-            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography variant="subtitle2" component="h2">
-                {t('books.hub.lists')}
-              </Typography>
+          <div className={css.card}>
+            <div className={css.cardBody}>
+              <h2 className={css.heading}>{t('books.hub.lists')}</h2>
               <nav aria-label={t('books.hub.lists')} className={css.links}>
                 {LISTS.map((l) => (
-                  <Link key={l.path} component={RouterLink} to={`${l.path}?${m.search}`} underline="hover">
+                  <RouterLink key={l.path} to={`${l.path}?${m.search}`} className={css.link}>
                     {t(`books.screens.${l.key}`)}
-                  </Link>
+                  </RouterLink>
                 ))}
-                <Link component={RouterLink} to="/user/recurring" underline="hover">
+                <RouterLink to="/user/recurring" className={css.link}>
                   {t('books.recurring.hubLink')}
                   {!!due?.pagination.total && (
-                    <Box
-                      component="span"
-                      title={t('books.recurring.hubDue', { count: due.pagination.total })}
-                      sx={{ display: { xs: 'inline-block', sm: 'none' }, ml: 0.75, px: 0.75, borderRadius: 8, fontSize: 12, bgcolor: 'action.selected' }}
-                    >
+                    <span title={t('books.recurring.hubDue', { count: due.pagination.total })} className={css.dueCount}>
                       {due.pagination.total}
-                    </Box>
+                    </span>
                   )}
-                </Link>
+                </RouterLink>
               </nav>
               {/* What recurs this month, listed from a tablet up; on a phone the link above says how many (the hub keeps within two screens). */}
               {!!due && (
@@ -272,36 +245,32 @@ export default function BooksHub() {
                   )}
                 </Box>
               )}
-              <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
-                {t('books.reports.reports')}
-              </Typography>
+              <h2 className={`${css.heading} ${css.headingBetween}`}>{t('books.reports.reports')}</h2>
               <nav aria-label={t('books.reports.reports')} className={css.links}>
                 {REPORTS.map((r) => (
-                  <Link key={r.path} component={RouterLink} to={`${r.path}?${r.yearOnly ? `year=${m.year}` : m.search}`} underline="hover">
+                  <RouterLink key={r.path} to={`${r.path}?${r.yearOnly ? `year=${m.year}` : m.search}`} className={css.link}>
                     {t(`books.reports.${r.key}`)}
-                  </Link>
+                  </RouterLink>
                 ))}
               </nav>
-              <Typography variant="subtitle2" component="h2" sx={{ mt: 2, mb: 1 }}>
-                {t('books.hub.business')}
-              </Typography>
+              <h2 className={`${css.heading} ${css.headingBetween}`}>{t('books.hub.business')}</h2>
               {/* The business beside its books: its customers, stock, documents, conversations, plans and finances. On a phone one
                  row that scrolls sideways, so the hub stays within two screens; wider, the links wrap. */}
               <nav aria-label={t('books.hub.business')} className={css.business}>
                 {BUSINESS.map((b) => (
-                  <Link key={b.to} component={RouterLink} to={b.to} underline="hover">
+                  <RouterLink key={b.to} to={b.to} className={css.link}>
                     <Icon name={b.icon} size={18} />
                     {t(b.text)}
-                  </Link>
+                  </RouterLink>
                 ))}
               </nav>
-            </CardContent>
-          </Card>
+            </div>
+          </div>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack spacing={2}>
-            <Card variant="outlined">
-              <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+            <div className={css.card}>
+              <div className={css.cardBody}>
                 <Stack
                   direction="row"
                   sx={{
@@ -311,9 +280,7 @@ export default function BooksHub() {
                     gap: 1,
                   }}
                 >
-                  <Typography variant="subtitle2" component="h2">
-                    {t('books.hub.year', { year: m.year })}
-                  </Typography>
+                  <h2 className={css.heading}>{t('books.hub.year', { year: m.year })}</h2>
                   <Typography
                     variant="caption"
                     sx={{
@@ -341,13 +308,11 @@ export default function BooksHub() {
                     <span key={i}>{monthName(i + 1)}</span>
                   ))}
                 </div>
-              </CardContent>
-            </Card>
-            <Card variant="outlined">
-              <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                <Typography variant="subtitle2" component="h2">
-                  {t('books.hub.recent')}
-                </Typography>
+              </div>
+            </div>
+            <div className={css.card}>
+              <div className={css.cardBody}>
+                <h2 className={css.heading}>{t('books.hub.recent')}</h2>
                 {recent.data && recent.data.items.length === 0 ? (
                   <Typography
                     variant="body2"
@@ -376,8 +341,8 @@ export default function BooksHub() {
                     ))}
                   </List>
                 )}
-              </CardContent>
-            </Card>
+              </div>
+            </div>
           </Stack>
         </Grid>
       </Grid>
