@@ -40,7 +40,7 @@ async function serveFloor() {
   const { OwnedStatement } = await import('../apps/server/src/db/prepared.js');
   const { entries } = await import('../apps/server/src/db/schema/index.js');
   const { entryListJson } = await import('../apps/server/src/modules/books/entries.repository.js');
-  const { acceptedEncoding, BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS, GZIP_OPTIONS } = await import('../apps/server/src/lib/compression.js');
+  const { acceptedEncoding, BROTLI_OPTIONS, COMPRESS_OPTIONS } = await import('../apps/server/src/lib/compression.js');
   const { brotliCompressSync } = await import('node:zlib');
 
   // The server's own database layer: the same pool (10 connections, its timeouts) or PGlite in this process,
@@ -58,14 +58,8 @@ async function serveFloor() {
   const month = { page: 1, size: 50, sort: 'date', order: 'desc', ...MONTH } as const;
 
   const app = Fastify({ logger: false });
-  // Registered as app.ts registers it, so the compressed rows cost what the server's answers cost.
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESSION_THRESHOLD,
-    encodings: ENCODINGS,
-    brotliOptions: BROTLI_OPTIONS,
-    zlibOptions: GZIP_OPTIONS,
-  });
+  // With the server's own options (app.ts), so the compressed rows cost what the server's answers cost.
+  await app.register(compress, COMPRESS_OPTIONS);
   app.get('/json', { compress: false }, async () => ({ ok: true, service: 'floor', n: 1 }));
   app.get('/select1', { compress: false }, async () => (await one.rows<{ one: number }>(db, owner, {}))[0]);
   app.get('/page', { compress: false }, async (_req, reply) => reply.type('application/json').send(await page.text1(db, owner, MONTH)));

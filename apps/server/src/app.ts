@@ -17,7 +17,7 @@ import { SessionCache } from './lib/session-cache.js';
 import { ReadCache } from './lib/read-cache.js';
 import { readCacheHooks } from './plugins/read-cache.js';
 import { securityHeaders } from './plugins/security-headers.js';
-import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS, GZIP_OPTIONS, SYNC_COMPRESSION_LIMIT } from './lib/compression.js';
+import { COMPRESS_OPTIONS } from './lib/compression.js';
 import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
 import { MailQueue } from './modules/mail/index.js';
 import { usePasswordProfile } from './lib/passwords.js';
@@ -167,14 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   securityHeaders(app);
   // Every answer over 1 KB goes out compressed when the client accepts it: JSON from the API, the
   // documents; the built assets are precompressed at build time and sent as they are (lib/compression).
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESSION_THRESHOLD,
-    encodings: ENCODINGS,
-    brotliOptions: BROTLI_OPTIONS,
-    zlibOptions: GZIP_OPTIONS,
-    syncThreshold: SYNC_COMPRESSION_LIMIT,
-  });
+  await app.register(compress, COMPRESS_OPTIONS);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),

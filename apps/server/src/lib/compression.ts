@@ -28,6 +28,15 @@ export const SYNC_COMPRESSION_LIMIT = 256 * 1024;
 /** An answer the read cache keeps (ADR 009) is compressed once and sent many times: brotli quality 4, gzip's default. */
 const KEPT_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 export const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
+/** @fastify/compress's options: the server's, and the HTTP floor bench's, which must compress as the server does. */
+export const COMPRESS_OPTIONS = {
+  global: true,
+  threshold: COMPRESSION_THRESHOLD,
+  encodings: ENCODINGS,
+  brotliOptions: BROTLI_OPTIONS,
+  zlibOptions: GZIP_OPTIONS,
+  syncThreshold: SYNC_COMPRESSION_LIMIT,
+};
 
 /** A kept answer, compressed once (the read cache). */
 export function compressSync(encoding: ContentEncoding, payload: Buffer): Buffer {
