@@ -38,6 +38,19 @@ export function FormTextField<T extends FieldValues>({
   );
 }
 
+/**
+ * The two-step sign-in's code as a form field (six digits, or a recovery code's seven characters):
+ * the phone's number pad and a password manager's one-time code, the same wherever a step asks for it.
+ */
+export function FormCodeField<T extends FieldValues>(
+  props: { control: Control<T>; name: Path<T> } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'label'>,
+) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField label={t('settings.mfa.code')} autoComplete="one-time-code" slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }} {...props} />
+  );
+}
+
 /** Under a form: what failed (not about one field), what was saved, and the submit button, off while it sends. */
 export function FormFooter({
   formError,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { Box, Stack } from '@mui/material';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@cuadre/contracts';
-import { FormFooter, FormTextField } from '@/components/form/fields';
+import { FormFooter, FormCodeField, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { changePassword, sessionsQuery } from '../api/settings-api';
 import { codeOnField } from '../lib/mfa-errors';
@@ -79,16 +79,7 @@ export function ChangePasswordForm({ mfa = false }: { mfa?: boolean }) {
           helperText={t('settings.password.rules', { min: PASSWORD_MIN })}
         />
         <FormTextField control={control} name="confirmPassword" type="password" label={t('settings.password.confirm')} required autoComplete="new-password" />
-        {mfa && (
-          <FormTextField
-            control={control}
-            name="code"
-            label={t('settings.mfa.code')}
-            required
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-          />
-        )}
+        {mfa && <FormCodeField control={control} name="code" required />}
         <FormFooter formError={formError} success={success} pending={pending} submitLabel={t('settings.password.submit')} />
       </Stack>
     </Box>

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { ZDeleteAccountBody } from '@cuadre/contracts';
 import { Box, Button, DialogContentText, Divider, Stack, Typography } from '@mui/material';
-import { FormTextField } from '@/components/form/fields';
+import { FormCodeField, FormTextField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { JobPanel } from '@/components/job-panel';
 import { useQueryClient } from '@tanstack/react-query';
@@ -101,17 +101,7 @@ function DeleteAccountDialog({ onClose, mfa }: { onClose: () => void; mfa: boole
             autoFocus
             fullWidth
           />
-          {mfa && (
-            <FormTextField
-              control={form.control}
-              name="code"
-              label={t('settings.mfa.code')}
-              autoComplete="one-time-code"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-              fullWidth
-              sx={{ mt: 2 }}
-            />
-          )}
+          {mfa && <FormCodeField control={form.control} name="code" fullWidth sx={{ mt: 2 }} />}
         </>
       )}
     </FormDialog>
@@ -142,17 +132,7 @@ function ExportCodeDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t('settings.data.exportStart')}
       cancelLabel={t('settings.data.cancel')}
     >
-      {({ form }) => (
-        <FormTextField
-          control={form.control}
-          name="code"
-          label={t('settings.mfa.code')}
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-          autoFocus
-          fullWidth
-        />
-      )}
+      {({ form }) => <FormCodeField control={form.control} name="code" autoFocus fullWidth />}
     </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { Alert, Box, Button, Chip, DialogContentText, Stack, TextField, Typography } from '@mui/material';
 import type { MfaSetup, User } from '@cuadre/contracts';
-import { FormTextField } from '@/components/form/fields';
+import { FormCodeField, FormTextField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { currentUserQuery } from '@/lib/queries';
 import { MfaSecretView } from '@/components/mfa/secret-view';
@@ -121,15 +121,7 @@ export function MfaSection({ user, onSaved }: { user: User; onSaved: (text: stri
                 autoFocus
                 fullWidth
               />
-              <FormTextField
-                control={form.control}
-                name="code"
-                label={t('settings.mfa.code')}
-                autoComplete="one-time-code"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-                fullWidth
-                sx={{ mt: 2 }}
-              />
+              <FormCodeField control={form.control} name="code" fullWidth sx={{ mt: 2 }} />
             </>
           )}
         </FormDialog>
