@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -206,6 +207,42 @@ export const entries = pgTable(
     index('entries_owner_reference_trgm_idx').using('gin', t.ownerId, t.reference.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('entries_amount_range', sql`${t.amount} > 0 and ${t.amount} <= 100000000000`),
   ],
+);
+
+/**
+ * The ledger's count and sum per owner, month, type, category, subcategory and payment method, kept by
+ * the database on every write to `entries` (migration 0029's statement triggers; ADR 016): a month's or
+ * a year's totals and a month summary's sums are read from a few of these rows, not from every line
+ * (issue 31). Derived, so a backup does not carry it: restoring the entries writes it again.
+ */
+export const entryMonthSums = pgTable(
+  'entry_month_sums',
+  {
+    ownerId: owner(),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    type: text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull(),
+    categoryId: uuid('category_id').notNull(),
+    subcategoryId: uuid('subcategory_id'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'card', 'check', 'transfer', 'mobile', 'other'] }).notNull(),
+    /** Lines; 0 once the last one went (the row stays, and every read skips it). */
+    n: integer('n').notNull(),
+    amount: cents('amount').notNull(),
+  },
+  (t) => [unique('entry_month_sums_key').on(t.ownerId, t.month, t.type, t.categoryId, t.subcategoryId, t.paymentMethod).nullsNotDistinct()],
+);
+
+/** The ledger's count and sum per owner, day and type, kept as `entryMonthSums` is: a month summary's daily series. */
+export const entryDaySums = pgTable(
+  'entry_day_sums',
+  {
+    ownerId: owner(),
+    date: date('date', { mode: 'string' }).notNull(),
+    type: text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull(),
+    n: integer('n').notNull(),
+    amount: cents('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.date, t.type] })],
 );
 
 /**

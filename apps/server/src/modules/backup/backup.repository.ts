@@ -8,8 +8,11 @@ import { unscoped } from '../../db/owned.js';
  * PostgreSQL: both are the same server underneath.
  */
 
+/** Rows the database derives from others (ADR 016): a restore writes them again as it writes the entries. */
+export const DERIVED = ['entry_month_sums', 'entry_day_sums'] as const;
+
 /** Rows that must not travel: sign-ins, mailed tokens and running work belong to the instance they were made on. */
-export const NOT_CARRIED = ['sessions', 'auth_tokens', 'outbox', 'mail_jobs', 'jobs'] as const;
+export const NOT_CARRIED = ['sessions', 'auth_tokens', 'outbox', 'mail_jobs', 'jobs', ...DERIVED] as const;
 
 export interface TableInfo {
   name: string;

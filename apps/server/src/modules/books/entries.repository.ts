@@ -4,7 +4,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { OwnedStatement } from '../../db/prepared.js';
-import { attachments, categories, contacts, entries, products, providers, subcategories, workers } from '../../db/schema/index.js';
+import { attachments, categories, contacts, entries, entryMonthSums, products, providers, subcategories, workers } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
 
 export type EntryRow = typeof entries.$inferSelect;
@@ -155,8 +155,20 @@ const FILTERS = ['type', 'from', 'to', 'categoryId', 'subcategoryId', 'workerId'
  * before, in one pass over the owner's lines (ADR 015: a second pass for the names cost it 60 % more).
  */
 const byTrigrams = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
+/** The filters whose lines' count and sum `entry_month_sums` holds (ADR 016). */
+const KEPT_FILTERS: readonly string[] = ['type', 'from', 'to', 'categoryId', 'subcategoryId', 'paymentMethod'];
+const lastDayOf = (date: string) => new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
+/**
+ * Whether a list's count and sum can be read from the kept sums: no search, only filters they hold, and
+ * whole months (from a month's first day, to a month's last). Any other list counts its lines.
+ */
+export const totalsKept = (q: EntryQuery) =>
+  !q.search &&
+  FILTERS.every((f) => q[f] === undefined || q[f] === '' || KEPT_FILTERS.includes(f)) &&
+  (!q.from || q.from.slice(8, 10) === '01') &&
+  (!q.to || Number(q.to.slice(8, 10)) === lastDayOf(q.to));
 const shapeOf = (q: EntryQuery) =>
-  `${FILTERS.filter((f) => q[f] !== undefined && q[f] !== '').join(',')}|${q.sort}|${q.order}${q.search && byTrigrams(q.search) ? '|trigrams' : ''}`;
+  `${FILTERS.filter((f) => q[f] !== undefined && q[f] !== '').join(',')}|${q.sort}|${q.order}${q.search && byTrigrams(q.search) ? '|trigrams' : ''}${totalsKept(q) ? '|kept' : ''}`;
 const statements = new Map<string, OwnedStatement<Record<string, unknown>>>();
 
 /**
@@ -279,13 +291,26 @@ function listStatement(q: EntryQuery) {
             ])}`
         : from([sql`(${words} or ${anyName})`]);
     }
+    // Whole months under the kept filters: the count and sum from the month's kept rows (ADR 016), a few
+    // rows read by key instead of every line of the months (a year's income: 6,667 lines, 2 ms of 3.4).
+    const m = entryMonthSums;
+    const kept = [sql`${m.n} > 0`];
+    if (q.type) kept.push(sql`${m.type} = ${p('type')}`);
+    if (q.from) kept.push(sql`${m.month} >= ${p('from')}::date`);
+    if (q.to) kept.push(sql`${m.month} <= ${p('to')}::date`);
+    if (q.categoryId) kept.push(sql`${m.categoryId} = ${p('categoryId')}::uuid`);
+    if (q.subcategoryId) kept.push(sql`${m.subcategoryId} = ${p('subcategoryId')}::uuid`);
+    if (q.paymentMethod) kept.push(sql`${m.paymentMethod} = ${p('paymentMethod')}`);
+    const totals = totalsKept(q)
+      ? s.sql`select coalesce(sum(${m.n}), 0) as n, coalesce(sum(${m.amount}), 0)::bigint as amount from ${m} where ${sql.join(kept, sql` and `)}`
+      : sql`select count(*) as n, coalesce(sum(f.amount), 0)::bigint as amount from f`;
     // A search's few rows are found once for the page and the totals; a plain filter's are read twice
     // (the page from an index in order, the totals from the same index), which is cheaper than keeping them.
     return s.sql`with f as ${sql.raw(q.search ? 'materialized' : 'not materialized')} (
         ${found}
       ),
       pg as (select * from f order by ${order} limit ${p('size')} offset ${p('offset')}),
-      t as (select count(*) as n, coalesce(sum(f.amount), 0)::bigint as amount from f)
+      t as (${totals})
       select row_to_json(r)::text as answer from (select
         coalesce((
           select '[' || string_agg(row_to_json(x)::text, ',' order by ${pageOrder}) || ']'

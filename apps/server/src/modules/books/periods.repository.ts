@@ -3,7 +3,7 @@ import type { Language } from '@cuadre/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { OwnedStatement } from '../../db/prepared.js';
-import { categories, entries, subcategories, taxMonths, trips } from '../../db/schema/index.js';
+import { categories, entryDaySums, entryMonthSums, subcategories, taxMonths, trips } from '../../db/schema/index.js';
 import { tripDeductionSql } from '../../db/trip-deduction.js';
 import { periodClosed } from '../../lib/errors.js';
 
@@ -88,17 +88,22 @@ export const monthSummaryStatement = new OwnedStatement<{ lang: string; from: st
   const to = sql`${p('to')}::date`;
   const categoryName = sql`coalesce(${categories.names} ->> ${lang}, ${categories.name})`;
   const subcategoryName = sql`coalesce(${subcategories.names} ->> ${lang}, ${subcategories.name})`;
-  const of = (type: string) => sql`coalesce(sum(e.amount) filter (where e.type = ${sql.raw(`'${type}'`)}), 0)::bigint`;
+  const of = (type: string) => sql`coalesce(sum(d.amount) filter (where d.type = ${sql.raw(`'${type}'`)}), 0)::bigint`;
+  // The month's lines as the database keeps their sums (ADR 016): by type, category, subcategory and
+  // payment method for the month, by type for each day; a few rows, not the month's every line.
+  const m = entryMonthSums;
+  const d = entryDaySums;
   return s.sql`with e as materialized (
-      select ${entries.date} as date, ${entries.type} as type, ${entries.amount} as amount, ${entries.categoryId} as category_id,
-        ${entries.subcategoryId} as subcategory_id, ${entries.paymentMethod} as payment_method
-      from ${entries} where ${entries.date} between ${from} and ${to}
+      select ${m.type} as type, ${m.categoryId} as category_id, ${m.subcategoryId} as subcategory_id, ${m.paymentMethod} as payment_method,
+        ${m.n} as n, ${m.amount} as amount
+      from ${m} where ${m.month} = ${from} and ${m.n} > 0
     ),
+    d as (select ${d.date} as date, ${d.type} as type, ${d.amount} as amount from ${d} where ${d.date} between ${from} and ${to} and ${d.n} > 0),
     tr as (select ${trips.date} as date, ${trips.miles} as miles, ${tripDeductionSql} as deduction from ${trips} where ${trips.date} between ${from} and ${to}),
     by_day as (
-      select e.date, ${of('income')} as income, ${of('purchase')} as purchases, ${of('expense')} as expenses,
+      select d.date, ${of('income')} as income, ${of('purchase')} as purchases, ${of('expense')} as expenses,
         ${of('worker_payment')} as worker_payments, ${of('supplier_payment')} as supplier_payments
-      from e group by e.date
+      from d group by d.date
     ),
     trips_by_day as (select tr.date, sum(tr.miles)::bigint as miles, sum(tr.deduction)::bigint as deduction from tr group by tr.date),
     days as (
@@ -119,19 +124,19 @@ export const monthSummaryStatement = new OwnedStatement<{ lang: string; from: st
       total.purchases + total.expenses + total.worker_payments + total.supplier_payments as outflows,
       (total.miles::numeric / 10)::float8 as miles, total.deduction as "mileageDeduction",
       total.income - total.purchases - total.expenses - total.worker_payments - total.supplier_payments - total.deduction as net,
-      (select count(*) from e) as entries, (select count(*) from tr) as trips,
+      (select coalesce(sum(e.n), 0) from e) as entries, (select count(*) from tr) as trips,
       coalesce((
         select '[' || string_agg(row_to_json(c)::text, ',' order by c.amount desc, c."categoryName", c."subcategoryName" nulls first, c.type, c."categoryId", c."subcategoryId" nulls first) || ']'
         from (
           select e.type, e.category_id as "categoryId", ${categoryName} as "categoryName", e.subcategory_id as "subcategoryId",
-            ${subcategoryName} as "subcategoryName", sum(e.amount)::bigint as amount, count(*) as count
+            ${subcategoryName} as "subcategoryName", sum(e.amount)::bigint as amount, sum(e.n) as count
           from e join ${categories} on ${categories.id} = e.category_id left join ${subcategories} on ${subcategories.id} = e.subcategory_id
           group by e.type, e.category_id, ${categories.id}, e.subcategory_id, ${subcategories.id}, ${subcategories.name}, ${subcategories.names}
         ) c
       ), '[]')::json as "byCategory",
       coalesce((
         select '[' || string_agg(row_to_json(m)::text, ',' order by m.amount desc, m."paymentMethod") || ']'
-        from (select e.payment_method as "paymentMethod", sum(e.amount)::bigint as amount, count(*) as count from e where e.type = 'income' group by e.payment_method) m
+        from (select e.payment_method as "paymentMethod", sum(e.amount)::bigint as amount, sum(e.n) as count from e where e.type = 'income' group by e.payment_method) m
       ), '[]')::json as "incomeByMethod",
       (
         select '[' || string_agg(row_to_json(x)::text, ',' order by days.date) || ']'
