@@ -74,6 +74,22 @@ async function expectAnswersMatchLines() {
     const want = await plain(where);
     expect({ query, ...list.totals, total: list.pagination.total }).toEqual({ query, ...want, total: want.count });
   }
+  // The years and the months of the tax screens, from the same kept sums.
+  const years = expectOk(await api('GET', '/api/tax-years')) as { year: number; income: number; outflows: number }[];
+  const year = years.find((y) => y.year === 2026)!;
+  expect({ income: year.income, outflows: year.outflows }).toEqual({
+    income: (await plain("type = 'income'")).amount,
+    outflows: (await plain("type <> 'income'")).amount,
+  });
+  const months = expectOk(await api('GET', '/api/tax-years/2026/months')) as { month: number; income: number; outflows: number }[];
+  for (const m of months.filter((x) => x.month >= 3 && x.month <= 5)) {
+    const range = `date_trunc('month', date) = date '2026-0${m.month}-01'`;
+    expect({ month: m.month, income: m.income, outflows: m.outflows }).toEqual({
+      month: m.month,
+      income: (await plain(`${range} and type = 'income'`)).amount,
+      outflows: (await plain(`${range} and type <> 'income'`)).amount,
+    });
+  }
   for (const month of [3, 4]) {
     const s = expectOk(await api('GET', `/api/reports/month-summary?year=2026&month=${month}`)) as {
       entries: number;

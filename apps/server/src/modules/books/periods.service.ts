@@ -2,11 +2,10 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { type MonthSummary, type TaxMonth, type TaxYear, type WorkerTotals } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
 import { ownedBy } from '../../db/owned.js';
-import { entries, taxMonths, trips, workers } from '../../db/schema/index.js';
+import { entries, taxMonths, workers } from '../../db/schema/index.js';
 import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
 import { monthSummaryJson, PeriodsRepository } from './periods.repository.js';
-import { tripDeductionSql } from '../../db/trip-deduction.js';
 
 interface Figures {
   income: number;
@@ -40,25 +39,9 @@ export const monthRange = (year: number, month: number) => ({ from: `${year}-${p
 export class PeriodsService {
   constructor(private readonly db: Db) {}
 
-  /** Sums of one owner's books between two dates, per bucket (`day`, `month` or `year`). */
-  private async figures(ownerId: string, from: string, to: string, bucket: 'day' | 'month' | 'year') {
-    const key = (col: typeof entries.date | typeof trips.date) =>
-      bucket === 'day'
-        ? sql<string>`to_char(${col}, 'YYYY-MM-DD')`
-        : bucket === 'month'
-          ? sql<string>`to_char(${col}, 'YYYY-MM')`
-          : sql<string>`to_char(${col}, 'YYYY')`;
-    const s = ownedBy(this.db, ownerId);
-    const [byType, mileage] = await Promise.all([
-      s
-        .selectFields(entries, { key: key(entries.date), type: entries.type, amount: sql<number>`sum(${entries.amount})` })
-        .where(and(gte(entries.date, from), lte(entries.date, to)))
-        .groupBy(sql`1`, entries.type),
-      s
-        .selectFields(trips, { key: key(trips.date), miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
-        .where(and(gte(trips.date, from), lte(trips.date, to)))
-        .groupBy(sql`1`),
-    ]);
+  /** Sums of one owner's books over whole months, per month or per year. */
+  private async figures(ownerId: string, from: string, to: string, bucket: 'month' | 'year') {
+    const { byType, mileage } = await new PeriodsRepository(this.db, ownerId).sumsByPeriod(from, to, bucket);
     const out = new Map<string, Figures>();
     const at = (k: string) => out.get(k) ?? out.set(k, empty()).get(k)!;
     for (const r of byType) at(r.key)[FIELD_OF_TYPE[r.type]] += r.amount;
