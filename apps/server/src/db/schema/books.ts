@@ -26,6 +26,9 @@ const created = () => timestamp('created_at', { withTimezone: true }).notNull().
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Money, in integer cents; bigint so a year's sum never overflows, read back as an exact number (ADR 002). */
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/** An entry's type and payment method, as the ledger and the sums kept from it (ADR 016) hold them. */
+const entryType = () => text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull();
+const paymentMethod = () => text('payment_method', { enum: ['cash', 'card', 'check', 'transfer', 'mobile', 'other'] }).notNull();
 const owner = () =>
   uuid('owner_id')
     .notNull()
@@ -151,16 +154,14 @@ export const entries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: owner(),
-    type: text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull(),
+    type: entryType(),
     date: date('date', { mode: 'string' }).notNull(),
     amount: cents('amount').notNull(),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id),
     subcategoryId: uuid('subcategory_id').references(() => subcategories.id),
-    paymentMethod: text('payment_method', { enum: ['cash', 'card', 'check', 'transfer', 'mobile', 'other'] })
-      .notNull()
-      .default('cash'),
+    paymentMethod: paymentMethod().default('cash'),
     reference: text('reference'),
     description: text('description'),
     workerId: uuid('worker_id').references(() => workers.id),
@@ -221,10 +222,10 @@ export const entryMonthSums = pgTable(
     ownerId: owner(),
     /** The month's first day. */
     month: date('month', { mode: 'string' }).notNull(),
-    type: text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull(),
+    type: entryType(),
     categoryId: uuid('category_id').notNull(),
     subcategoryId: uuid('subcategory_id'),
-    paymentMethod: text('payment_method', { enum: ['cash', 'card', 'check', 'transfer', 'mobile', 'other'] }).notNull(),
+    paymentMethod: paymentMethod(),
     /** Lines; 0 once the last one went (the row stays, and every read skips it). */
     n: integer('n').notNull(),
     amount: cents('amount').notNull(),
@@ -238,7 +239,7 @@ export const entryDaySums = pgTable(
   {
     ownerId: owner(),
     date: date('date', { mode: 'string' }).notNull(),
-    type: text('type', { enum: ['income', 'expense', 'purchase', 'worker_payment', 'supplier_payment'] }).notNull(),
+    type: entryType(),
     n: integer('n').notNull(),
     amount: cents('amount').notNull(),
   },
