@@ -90,6 +90,19 @@ async function expectAnswersMatchLines() {
       outflows: (await plain(`${range} and type <> 'income'`)).amount,
     });
   }
+  // The year's P&L: each category's and subcategory's line, from the same kept sums.
+  const pnl = expectOk(await api('GET', '/api/reports/pnl?year=2026')) as {
+    lines: { kind: string; categoryId: string; subcategoryId: string | null; amount: number; months?: number[] }[];
+  };
+  for (const line of pnl.lines.filter((l) => l.kind !== 'mileage')) {
+    const where = line.kind === 'subcategory' ? `subcategory_id = '${line.subcategoryId}'` : `category_id = '${line.categoryId}'`;
+    expect({ line: where, amount: line.amount, april: line.months?.[3] }).toEqual({
+      line: where,
+      amount: (await plain(`${where} and date between '2026-01-01' and '2026-12-31'`)).amount,
+      april: (await plain(`${where} and date between '2026-04-01' and '2026-04-30'`)).amount,
+    });
+  }
+  expect(pnl.lines.filter((l) => l.kind === 'category').length).toBeGreaterThan(1);
   for (const month of [3, 4]) {
     const s = expectOk(await api('GET', `/api/reports/month-summary?year=2026&month=${month}`)) as {
       entries: number;
