@@ -28,6 +28,16 @@ describe('IntervalScheduler', () => {
     vi.useRealTimers();
   });
 
+  it('told not to run at start, runs its first round an interval later', async () => {
+    const round = vi.fn(() => Promise.resolve());
+    const s = new IntervalScheduler('test', 1000, round, logger().log, false);
+    s.start();
+    expect(round).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(round).toHaveBeenCalledTimes(1);
+    await s.stop();
+  });
+
   it('runs a round at start and then each interval, never two at once', async () => {
     const { round, open } = heldRounds();
     const s = new IntervalScheduler('test', 1000, round, logger().log);

@@ -16,14 +16,16 @@ export class IntervalScheduler {
     private readonly everyMs: number,
     private readonly round: () => Promise<unknown>,
     private readonly log: FastifyBaseLogger,
+    /** Whether the first round runs at start (work that fell due while the server was down) or an interval later. */
+    private readonly atStart = true,
   ) {}
 
-  /** Starts the timer and runs a first round at once (work that fell due while the server was down). */
+  /** Starts the timer, and runs a first round at once unless told not to. */
   start() {
     if (this.timer) return;
     this.timer = setInterval(() => void this.tick(), this.everyMs);
     this.timer.unref();
-    void this.tick();
+    if (this.atStart) void this.tick();
   }
 
   /** Stops the timer and waits for a round under way, so nothing writes after the database closes. */
@@ -45,8 +47,14 @@ export class IntervalScheduler {
 }
 
 /** A scheduler of `round` every `everyMs` that starts when `app` is ready and stops when it closes. */
-export function runEvery(app: FastifyInstance, name: string, everyMs: number, round: () => Promise<unknown>): IntervalScheduler {
-  const scheduler = new IntervalScheduler(name, everyMs, round, app.log);
+export function runEvery(
+  app: FastifyInstance,
+  name: string,
+  everyMs: number,
+  round: () => Promise<unknown>,
+  opts: { atStart?: boolean } = {},
+): IntervalScheduler {
+  const scheduler = new IntervalScheduler(name, everyMs, round, app.log, opts.atStart ?? true);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
   return scheduler;
