@@ -29,7 +29,7 @@ export function themeCssPlugin(webRoot: string): Plugin {
         logLevel: 'warn',
         resolve: { alias: { '@': path.join(webRoot, 'src') } },
       });
-      read = new Set(dependencies.map((d) => path.resolve(webRoot, d.split('?')[0]!)));
+      read = new Set([generator, ...dependencies.map((d) => path.resolve(webRoot, d.split('?')[0]!))]);
       for (const file of read) this.addWatchFile(file);
       return module.themeStyleSheet();
     },
