@@ -2,7 +2,7 @@
 // Node, as at build time: emotion renders MUI's global styles into the markup only where there is no page.
 import { THEMES } from '@cuadre/contracts';
 import { PALETTES } from '@/lib/palettes';
-import { parseFlatRules, themeDelta, themeStyleSheet, themeVariables, type Rule } from './static-sheet';
+import { parseFlatRules, scopedSelector, themeDelta, themeStyleSheet, themeVariables, type Rule } from './static-sheet';
 
 const sheet = themeStyleSheet();
 /** The sheet's flat rules (CssBaseline's @media print rule left out), by selector, a selector's declarations merged in order. */
@@ -14,9 +14,14 @@ const value = (selector: string, name: string) => rules.get(selector)?.get(name)
 const rule = (selector: string, declarations: Record<string, string>): Rule => ({ selector, declarations: Object.entries(declarations) });
 
 describe('the static theme stylesheet', () => {
-  it("holds every theme's primary and secondary colours for both schemes, under the scheme class on <html> and the theme class on <body>", () => {
+  it('puts a theme under its class on <body>, with the scheme class on <html> or on an area inside the page', () => {
+    expect(scopedSelector(':root,.light', 'theme-rose')).toBe(':root body.theme-rose,.light body.theme-rose,body.theme-rose .light');
+    expect(scopedSelector('.dark', 'theme-rose')).toBe('.dark body.theme-rose,body.theme-rose .dark');
+  });
+
+  it("holds every theme's primary and secondary colours for both schemes", () => {
     for (const theme of THEMES) {
-      const [light, dark] = theme === 'theme-default' ? [':root,.light', '.dark'] : [`:root body.${theme},.light body.${theme}`, `.dark body.${theme}`];
+      const [light, dark] = theme === 'theme-default' ? [':root,.light', '.dark'] : [scopedSelector(':root,.light', theme), scopedSelector('.dark', theme)];
       expect(value(light, '--mui-palette-primary-main'), theme).toBe(PALETTES[theme].light.primary);
       expect(value(light, '--mui-palette-secondary-main'), theme).toBe(PALETTES[theme].light.secondary);
       expect(value(dark, '--mui-palette-primary-main'), theme).toBe(PALETTES[theme].dark.primary);
@@ -27,12 +32,11 @@ describe('the static theme stylesheet', () => {
   it("gives each theme exactly MUI's own variables: the default theme's, overridden by that theme's rules", () => {
     for (const theme of THEMES) {
       for (const own of themeVariables(theme)) {
-        // As the page has them: the default theme's rule on <html>, then the theme's own on <body>.
-        const scoped = own.selector
-          .split(',')
-          .map((s) => `${s} body.${theme}`)
-          .join(',');
-        const effective = { ...Object.fromEntries(rules.get(own.selector) ?? []), ...Object.fromEntries(rules.get(scoped) ?? []) };
+        // As the page has them: the default theme's rule, then the theme's own under its class.
+        const effective = {
+          ...Object.fromEntries(rules.get(own.selector) ?? []),
+          ...Object.fromEntries(rules.get(scopedSelector(own.selector, theme)) ?? []),
+        };
         expect(effective, `${theme} ${own.selector}`).toEqual(Object.fromEntries(own.declarations));
       }
     }

@@ -100,13 +100,26 @@ export function themeDelta(base: Rule[], theme: Rule[]): [string, string][][] {
   return theme.map((rule) => rule.declarations.filter(([n]) => changed.has(n)));
 }
 
+/**
+ * One of MUI's selectors for one theme: `:root` becomes the themed <body>; a scheme class (`.light`,
+ * `.dark`) matches the themed <body> under it on <html>, and any element inside that carries it itself
+ * (the navigation panel's `dark` area, navigation-panel.tsx), as MUI's bare `.dark` does.
+ */
+export function scopedSelector(selector: string, theme: Theme): string {
+  return selector
+    .split(',')
+    .map((s) => s.trim())
+    .flatMap((s) => (s === ':root' ? [`:root body.${theme}`] : [`${s} body.${theme}`, `body.${theme} ${s}`]))
+    .join(',');
+}
+
 const print = (selector: string, declarations: [string, string][]) => `${selector}{${declarations.map(([n, v]) => `${n}:${v};`).join('')}}`;
 
 /**
  * The whole static sheet. The default theme's variables come as MUI writes them (`:root`, `:root,.light`,
- * `.dark` on <html>), so the page is the default theme before any class is set; each other theme adds
- * what differs from it on `body.theme-*` (the class paintPage and public/early-scheme.js set), under the
- * same scheme selectors: `.dark body.theme-rose` is as specific as `:root body.theme-rose`, and comes
+ * `.dark`), so the page is the default theme before any class is set; each other theme adds what differs
+ * from it under `body.theme-*` (the class paintPage and public/early-scheme.js set), with the same scheme
+ * selectors (scopedSelector): `.dark body.theme-rose` is as specific as `:root body.theme-rose`, and comes
  * later, exactly as MUI's `.dark` follows `:root,.light`. CssBaseline's globals are the same for every
  * theme (they read the variables), so they come once; that they are the same is checked here.
  */
@@ -123,11 +136,7 @@ export function themeStyleSheet(): string {
     }
     const deltas = themeDelta(base, rules);
     rules.forEach((rule, i) => {
-      const selector = rule.selector
-        .split(',')
-        .map((s) => `${s.trim()} body.${name}`)
-        .join(',');
-      if (deltas[i]!.length) parts.push(print(selector, deltas[i]!));
+      if (deltas[i]!.length) parts.push(print(scopedSelector(rule.selector, name), deltas[i]!));
     });
   }
   return parts.join('\n') + '\n';
