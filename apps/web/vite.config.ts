@@ -6,6 +6,7 @@ import { i18nPlugin } from './i18n-plugin.ts';
 import { iconsPlugin } from './icons-plugin.ts';
 import { precompressPlugin } from './compress-plugin.ts';
 import { buildInputsPlugin } from './inputs-plugin.ts';
+import { themeCssPlugin } from './theme-css-plugin.ts';
 import { ICON_SOURCES, WEB_BUILD_INPUTS } from './build-inputs.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -14,6 +15,8 @@ export default defineConfig({
   plugins: [
     react(),
     precompressPlugin(),
+    // MUI's theme variables and CssBaseline as a static stylesheet, made from the themes at build time.
+    themeCssPlugin(import.meta.dirname),
     i18nPlugin(path.resolve(import.meta.dirname, 'src/i18n/locales')),
     // The server sends the navigation's, the notifications' and the starting shortcuts' icon names, so
     // those modules are scanned too, and the contracts' list of shortcut icons.

@@ -7,6 +7,8 @@ import { queryClient } from '@/lib/queries';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
 import { AppThemeProvider, paintPage } from './app/theme/theme-provider';
+// MUI's theme variables for every theme and scheme and CssBaseline's globals, as a static stylesheet made at build time (theme-css-plugin.ts).
+import 'virtual:theme.css';
 
 // The remembered scheme and theme go on the page before React renders, so the splash screen already
 // wears them (the CSP allows no inline script in index.html to do it earlier).

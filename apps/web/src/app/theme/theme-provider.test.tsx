@@ -33,6 +33,18 @@ describe('AppThemeProvider', { timeout: 60_000 }, () => {
     expect(document.documentElement).toHaveClass('light');
   });
 
+  it("leaves MUI's theme variables and CssBaseline's globals to the static stylesheet: emotion writes neither at start", () => {
+    renderApp(
+      <AppThemeProvider>
+        <Probe />
+      </AppThemeProvider>,
+    );
+    act(() => current.applyPreferences({ theme: 'theme-rose', scheme: 'dark' }));
+    const written = [...document.querySelectorAll('style')].map((s) => s.textContent).join('');
+    expect(written).not.toContain('--mui-palette-primary-main');
+    expect(written).not.toContain('-webkit-font-smoothing');
+  });
+
   it('starts from what this device remembers, ignoring values that are not valid', () => {
     localStorage.setItem('preferences', JSON.stringify({ scheme: 'dark', theme: 'theme-rose', layout: 'sideways' }));
     renderApp(

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CssBaseline } from '@mui/material';
 import { ThemeProvider, useColorScheme } from '@mui/material/styles';
+// MUI's types for a CSS-variables theme (the app's only kind): ThemeProvider's `disableStyleSheetGeneration` among them.
+import type {} from '@mui/material/themeCssVarsAugmentation';
 import { LANGUAGES, THEMES, type Language, type Preferences, type Scheme, type Theme } from '@cuadre/contracts';
 import i18n, { initialLanguage, setLanguage } from '@/i18n';
 import { PreferencesContext, readDevicePreferences, writeDevicePreferences, type ApplyPreferences, type PreferencesValue } from '@/lib/preferences';
@@ -71,10 +72,12 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <PreferencesContext.Provider value={value}>
-      {/* storageManager null: the preferences above are the one source of truth, not MUI's own localStorage key. */}
-      <ThemeProvider theme={theme} defaultMode={muiMode(prefs.scheme)} storageManager={null} disableTransitionOnChange>
+      {/* storageManager null: the preferences above are the one source of truth, not MUI's own localStorage key.
+          disableStyleSheetGeneration, and no CssBaseline here: every theme's variables and CssBaseline's globals
+          come as a static stylesheet made from these themes at build time (static-sheet.ts, `virtual:theme.css`
+          in main.tsx), not written by emotion at start. */}
+      <ThemeProvider theme={theme} defaultMode={muiMode(prefs.scheme)} storageManager={null} disableTransitionOnChange disableStyleSheetGeneration>
         <SchemeSync scheme={prefs.scheme} />
-        <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>
     </PreferencesContext.Provider>
