@@ -6,6 +6,7 @@ import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { OwnedStatement } from '../../db/prepared.js';
 import { attachments, categories, contacts, entries, entryMonthSums, products, providers, subcategories, workers } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
+import { lastDayOf } from './periods.repository.js';
 
 export type EntryRow = typeof entries.$inferSelect;
 export type NewEntry = Omit<typeof entries.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -157,7 +158,6 @@ const FILTERS = ['type', 'from', 'to', 'categoryId', 'subcategoryId', 'workerId'
 const byTrigrams = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
 /** The filters whose lines' count and sum `entry_month_sums` holds (ADR 016). */
 const KEPT_FILTERS: readonly string[] = ['type', 'from', 'to', 'categoryId', 'subcategoryId', 'paymentMethod'];
-const lastDayOf = (date: string) => new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
 /**
  * Whether a list's count and sum can be read from the kept sums: no search, only filters they hold, and
  * whole months (from a month's first day, to a month's last). Any other list counts its lines.
@@ -166,7 +166,7 @@ export const totalsKept = (q: EntryQuery) =>
   !q.search &&
   FILTERS.every((f) => q[f] === undefined || q[f] === '' || KEPT_FILTERS.includes(f)) &&
   (!q.from || q.from.slice(8, 10) === '01') &&
-  (!q.to || Number(q.to.slice(8, 10)) === lastDayOf(q.to));
+  (!q.to || Number(q.to.slice(8, 10)) === lastDayOf(Number(q.to.slice(0, 4)), Number(q.to.slice(5, 7))));
 const shapeOf = (q: EntryQuery) =>
   `${FILTERS.filter((f) => q[f] !== undefined && q[f] !== '').join(',')}|${q.sort}|${q.order}${q.search && byTrigrams(q.search) ? '|trigrams' : ''}${totalsKept(q) ? '|kept' : ''}`;
 const statements = new Map<string, OwnedStatement<Record<string, unknown>>>();

@@ -10,6 +10,9 @@ import { periodClosed } from '../../lib/errors.js';
 /** "2026-03-14" → 202603, the key of its month. */
 export const monthKey = (date: string) => Number(date.slice(0, 4)) * 100 + Number(date.slice(5, 7));
 
+/** The last day of a month (1–12), 28 to 31. */
+export const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
 /**
  * An owner's months: their status, and the lock that makes "closed" hold. A write to a month takes
  * the month's lock shared, then reads its status, in the write's own transaction; a close takes it

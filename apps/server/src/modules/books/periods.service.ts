@@ -5,7 +5,7 @@ import { ownedBy } from '../../db/owned.js';
 import { entries, taxMonths, workers } from '../../db/schema/index.js';
 import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
-import { monthSummaryJson, PeriodsRepository } from './periods.repository.js';
+import { lastDayOf, monthSummaryJson, PeriodsRepository } from './periods.repository.js';
 
 interface Figures {
   income: number;
@@ -28,9 +28,8 @@ const outflowsOf = (f: Figures) => f.purchases + f.expenses + f.workerPayments +
 /** Net profit as docs/product.md ("Month summary") defines it: income − every outflow − the mileage deduction. */
 const netOf = (f: Figures) => f.income - outflowsOf(f) - f.mileageDeduction;
 
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const pad = (n: number) => String(n).padStart(2, '0');
-export const monthRange = (year: number, month: number) => ({ from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDay(year, month))}` });
+export const monthRange = (year: number, month: number) => ({ from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}` });
 
 /**
  * Periods and the month's summary, summed by the database: entries by type and trips' deductions
