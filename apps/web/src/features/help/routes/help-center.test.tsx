@@ -90,12 +90,17 @@ describe('the help center', () => {
   });
 
   it('says it is searching while the answer comes, and says so when nothing matches', async () => {
-    let release: (r: Response) => void = () => {};
-    const { box } = setup(() => new Promise<Response>((resolve) => (release = resolve)));
+    // Every search waits until released: on a slow machine the typing can outlast the debounce, so
+    // more than one search may be under way, and each one, even one asked after the release, must answer.
+    const waiting: ((r: Response) => void)[] = [];
+    let released = false;
+    const empty = () => json({ guides: [], faqs: [] });
+    const { box } = setup(() => (released ? empty() : new Promise<Response>((resolve) => waiting.push(resolve))));
     await screen.findByRole('heading', { name: 'Getting started' });
     await userEvent.type(box(), 'zzyzx');
     expect(await screen.findByText('Searching the help…')).toBeInTheDocument();
-    release(json({ guides: [], faqs: [] }));
+    released = true;
+    for (const resolve of waiting) resolve(empty());
     expect(await screen.findByText('Nothing matches that search.')).toBeInTheDocument();
   });
 
