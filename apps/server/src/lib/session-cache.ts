@@ -44,6 +44,8 @@ export class SessionCache<T> {
   private subscriber?: Redis;
   private publisher?: Redis;
   private readonly channel: string;
+  /** Told of each change, from this process or another (the live channel closes ended sessions' sockets). */
+  private readonly watchers = new Set<(userId: string | undefined) => void>();
 
   constructor(opts: { redis?: Redis; prefix?: string; ttlMs?: number } = {}) {
     this.ttlMs = opts.ttlMs ?? TTL_MS;
@@ -67,6 +69,8 @@ export class SessionCache<T> {
         .then(() => {
           this.entries.clear();
           this.live = true;
+          // Announcements sent while the channel was down were missed: anyone may have changed.
+          this.tell(undefined);
         })
         .catch(() => (this.live = false));
     });
@@ -121,6 +125,21 @@ export class SessionCache<T> {
     this.generations.set(userId, ++this.generation);
     if (this.generations.size > MAX_ENTRIES) this.generations.delete(this.generations.keys().next().value!);
     for (const [id, entry] of this.entries) if (entry.userId === userId) this.entries.delete(id);
+    this.tell(userId);
+  }
+
+  /**
+   * Calls `watcher` with the user's id after each change of a user or their sessions announced here
+   * or by another process (after the entries are dropped, so a read then sees the database), and with
+   * `undefined` when changes may have been missed (the channel came back). Returns how to stop.
+   */
+  watch(watcher: (userId: string | undefined) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private tell(userId: string | undefined) {
+    for (const watcher of this.watchers) watcher(userId);
   }
 
   /** Whether the cache serves now (false while its invalidation channel is down). */
@@ -131,6 +150,7 @@ export class SessionCache<T> {
   async close() {
     caches.delete(this);
     this.entries.clear();
+    this.watchers.clear();
     if (this.subscriber) await this.subscriber.quit().catch(() => this.subscriber?.disconnect());
   }
 }

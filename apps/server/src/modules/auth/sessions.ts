@@ -57,8 +57,12 @@ export class Sessions {
     };
   }
 
-  /** The request's bearer token, resolved to a live session of an active user, or 401 "Invalid token". */
-  async authenticate(accessToken: string): Promise<Authenticated> {
+  /**
+   * The request's bearer token, resolved to a live session of an active user, or 401 "Invalid token".
+   * `touch: false`: a check that is no sign of the user's activity (the live channel's), so the
+   * session's last-seen time stays as it was.
+   */
+  async authenticate(accessToken: string, { touch = true } = {}): Promise<Authenticated> {
     // Keyed by the token itself: a token seen a moment ago was verified then, and its session's
     // expiry (which is the token's) is checked below on every call.
     let row = this.cache.get(accessToken);
@@ -74,11 +78,19 @@ export class Sessions {
       throw unauthorized();
     }
     const now = new Date();
-    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (touch && now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await this.users.touchSession(row.session.id, row.user.id, now);
       this.cache.update(accessToken, (r) => ({ ...r, session: { ...r.session, lastSeenAt: now } }));
     }
     return row;
+  }
+
+  /**
+   * Calls `watcher` after any change of a user's row or sessions, made in this process or another
+   * (lib/session-cache.ts), with the user's id, or `undefined` when changes may have been missed.
+   */
+  watch(watcher: (userId: string | undefined) => void): () => void {
+    return this.cache.watch(watcher);
   }
 
   /**

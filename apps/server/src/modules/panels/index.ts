@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
+import { liveChannel } from './live-channel.js';
 import { panelRoutes } from './panels.routes.js';
 import { PanelsService } from './panels.service.js';
 
@@ -10,5 +11,6 @@ export { PANEL_TEXTS } from './texts.js';
 
 /** The shell's panels: messages, notifications (made by rules from the books), shortcuts, and the live channel that updates their badges. */
 export default async function panelsArea(app: FastifyInstance, { core }: AreaOptions) {
-  panelRoutes(app, new PanelsService(core.db, core.events), core.events, core.guards, (token) => core.auth.sessions.authenticate(token));
+  panelRoutes(app, new PanelsService(core.db, core.events), core.guards);
+  liveChannel(app, core.events, core.auth.sessions);
 }

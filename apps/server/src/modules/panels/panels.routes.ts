@@ -1,4 +1,3 @@
-import type { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,8 +17,6 @@ import {
   ZShortcutUpdateBody,
 } from '@cuadre/contracts';
 import { z } from 'zod/mini';
-import type { EventBus } from '../../lib/events.js';
-import type { Authenticated } from '../auth/index.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { PanelsService } from './panels.service.js';
 
@@ -27,20 +24,9 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError 
 const ZTrue = z.literal(true);
 /** The item of a panel call's payload: `{ message }` or `{ notification }` (with or without an id beside it). */
 const payload = <T>(body: { message: T } | { notification: T }): T => ('message' in body ? body.message : body.notification);
-/** A ping keeps proxies from closing a quiet socket. */
-const HEARTBEAT_MS = 25_000;
-/** The first message (the token) must come this soon. */
-const AUTH_WITHIN_MS = 10_000;
-const ZSocketHello = z.object({ token: z.string().check(z.maxLength(4096)) });
 
 /** The calls of the messages and notifications panels, word for word (docs/product.md, "The shell's calls"), and the shortcuts'. */
-export function panelRoutes(
-  app: FastifyInstance,
-  panels: PanelsService,
-  events: EventBus,
-  guards: Guards,
-  authenticate: (token: string) => Promise<Authenticated>,
-) {
+export function panelRoutes(app: FastifyInstance, panels: PanelsService, guards: Guards) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['panels'];
   const opts = { onRequest: guards.requireUser };
@@ -99,38 +85,4 @@ export function panelRoutes(
     { ...opts, schema: { tags, summary: 'Remove a shortcut', querystring: ZIdQuery, response: { 200: ZTrue, ...errors } } },
     (req) => panels.removeShortcut(authOf(req), req.query.id),
   );
-
-  // The live channel: a WebSocket. A browser cannot put the bearer token in its headers, so the
-  // first message carries it; nothing is sent to a socket before that message proves a live session.
-  // (A socket, unlike a long request, leaves the page's network idle.)
-  const open = new Set<WebSocket>();
-  app.addHook('preClose', async () => {
-    for (const socket of open) socket.close(1001, 'server stopping');
-  });
-  app.get('/api/common/events', { websocket: true, schema: { hide: true } }, (socket) => {
-    open.add(socket);
-    let off: (() => void) | undefined;
-    const beat = setInterval(() => socket.ping(), HEARTBEAT_MS);
-    const deadline = setTimeout(() => socket.close(4401, 'Sign in to continue'), AUTH_WITHIN_MS);
-    const hello = async (raw: unknown) => {
-      clearTimeout(deadline);
-      try {
-        const first = ZSocketHello.parse(JSON.parse(String(raw)));
-        const auth = await authenticate(first.token);
-        // Closed while the session was being checked: nothing to subscribe.
-        if (socket.readyState !== socket.OPEN) return;
-        off = events.subscribe(auth.user.id, (event) => socket.send(JSON.stringify(event)));
-        socket.send(JSON.stringify({ type: 'hello' }));
-      } catch {
-        socket.close(4401, 'Sign in to continue');
-      }
-    };
-    socket.once('message', (raw) => void hello(raw));
-    socket.on('close', () => {
-      off?.();
-      clearInterval(beat);
-      clearTimeout(deadline);
-      open.delete(socket);
-    });
-  });
 }
