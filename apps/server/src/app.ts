@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@cuadre/contracts';
 import type { Config } from './config/env.js';
@@ -113,6 +113,8 @@ export interface BuildOptions {
  * moment for it to be ready, then goes on: calls that need it answer 503 until it is.
  */
 async function connectRedis(url: string, outages: OutageLog): Promise<Redis> {
+  // Loaded only when configured: a single server without REDIS_URL does not load its 45 modules.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

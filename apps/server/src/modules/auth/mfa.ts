@@ -2,7 +2,6 @@ import { createHash, hkdfSync, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { ErrorCode, type Language, type MfaSetup } from '@cuadre/contracts';
 import { withTransaction, type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import { mfaRecoveryCodes, users as usersTable } from '../../db/schema/index.js';
@@ -74,6 +73,8 @@ export class Mfa {
     const secret = new Secret({ size: 20 }).base32;
     await new UsersRepository(this.db).update(user.id, { mfaPendingSecret: this.box.seal(secret) });
     const otpauthUrl = this.totp(user, secret).toString();
+    // Loaded at the first set-up, not at start (with its PNG encoder, some 60 modules).
+    const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { secret, otpauthUrl, qrSvg };
   }

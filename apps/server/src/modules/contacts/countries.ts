@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import countries from 'i18n-iso-countries';
+// The library without its Node entry, which registers all of its 80 languages (some 80 JSON files at start); the three of the app are registered below.
+import countries from 'i18n-iso-countries/index.js';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import type { Country, Language } from '@cuadre/contracts';
 

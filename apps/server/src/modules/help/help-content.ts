@@ -137,9 +137,15 @@ export function loadHelpLibrary(lang: Language): HelpLibrary {
   };
 }
 
-let cache: Map<Language, HelpLibrary> | undefined;
-/** The library of a language (English where a language lacks one). */
+const cache = new Map<Language, HelpLibrary>();
+/**
+ * The library of a language, read at its first request (English where a language lacks one). Not at
+ * start: rendering every article of three languages took a second of a busy machine's start
+ * (docs/architecture.md, "Budgets"), and test/help-content.test.ts reads every one of them.
+ */
 export function helpLibrary(lang: Language): HelpLibrary {
-  cache ??= new Map(LANGUAGES.map((l) => [l, loadHelpLibrary(l)]));
-  return cache.get(lang) ?? cache.get('en')!;
+  const known = LANGUAGES.includes(lang) ? lang : 'en';
+  let library = cache.get(known);
+  if (!library) cache.set(known, (library = loadHelpLibrary(known)));
+  return library;
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaOptions } from '../core.js';
-import { helpLibrary } from './help-content.js';
 import { helpRoutes } from './help.routes.js';
 import { SupportService } from './support.service.js';
 
@@ -10,7 +9,5 @@ export { tellAsker, type Joined } from './support.service.js';
 
 /** The help center: guides and FAQs from the repository's Markdown, and support requests answered by the administrators. */
 export default async function helpArea(app: FastifyInstance, { core }: AreaOptions) {
-  // Read at start: a broken article stops the server here, not a user's page later.
-  helpLibrary('en');
   helpRoutes(app, new SupportService(core.db, core.events, core.mailQueue, core.config.publicUrl), core.guards);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { ICON_SETS, type IconDrawing, type IconSet, type IconSetId } from '@cuadre/contracts';
+import { type IconDrawing, type IconSet, type IconSetId } from '@cuadre/contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -49,51 +49,92 @@ export interface LoadedSet {
   draw: (name: string) => IconDrawing | undefined;
 }
 
+/** Which package each set is drawn from: a set's first request reads that package's file, the others stay unread. */
+type Package = '@iconify-json/feather' | '@iconify-json/heroicons' | '@iconify-json/ic';
+
+/** A set's package, its fixed fields, its names (from the package's) and the package's name of one of them. */
+interface SetRecipe {
+  pkg: Package;
+  meta: Omit<IconSet, 'list'>;
+  pick: (name: string) => string | undefined;
+  full: (name: string) => string;
+}
+
+const suffixed = (suffix: string) => (n: string) => (n.endsWith(suffix) ? n.slice(0, -suffix.length) : undefined);
+const prefixed = (prefix: string) => (n: string) => (n.startsWith(prefix) ? n.slice(prefix.length) : undefined);
+const same = (n: string) => n;
+
 /**
  * The seven sets of spec 001 §7, from @iconify-json/feather, @iconify-json/heroicons (v2: outline
  * 24 px as the bare names, solid 24 px as `-solid`, mini 20 px as `-20-solid`) and @iconify-json/ic
  * (Google Material Icons: `baseline-` is the solid set, `outline-` and `twotone-` the others). A
  * set's names are its icons' and its aliases' (a name the set answers to).
  */
-export function loadIconSets(): Map<IconSetId, LoadedSet> {
-  const packages = { feather: readSet('@iconify-json/feather'), heroicons: readSet('@iconify-json/heroicons'), ic: readSet('@iconify-json/ic') };
-  const namesOf = (json: IconifyJson) => [...Object.keys(json.icons), ...Object.keys(json.aliases ?? {})];
-  const make = (json: IconifyJson, meta: Omit<IconSet, 'list'>, pick: (name: string) => string | undefined, full: (name: string) => string): LoadedSet => {
-    const list = [...new Set(namesOf(json).flatMap((n) => pick(n) ?? []))].sort();
+const RECIPES: Record<IconSetId, SetRecipe> = {
+  feather: { pkg: '@iconify-json/feather', meta: { namespace: 'feather', name: 'Feather', grid: 'icon-size-6' }, pick: same, full: same },
+  'heroicons-outline': {
+    pkg: '@iconify-json/heroicons',
+    meta: { namespace: 'heroicons_outline', name: 'Heroicons Outline', grid: 'icon-size-6' },
+    pick: (n) => (/-solid$/.test(n) ? undefined : n),
+    full: same,
+  },
+  'heroicons-solid': {
+    pkg: '@iconify-json/heroicons',
+    meta: { namespace: 'heroicons_solid', name: 'Heroicons Solid', grid: 'icon-size-6' },
+    pick: (n) => (/-\d\d-solid$/.test(n) ? undefined : suffixed('-solid')(n)),
+    full: (n) => `${n}-solid`,
+  },
+  'heroicons-mini': {
+    pkg: '@iconify-json/heroicons',
+    meta: { namespace: 'heroicons_mini', name: 'Heroicons Mini', grid: 'icon-size-5' },
+    pick: suffixed('-20-solid'),
+    full: (n) => `${n}-20-solid`,
+  },
+  'material-solid': {
+    pkg: '@iconify-json/ic',
+    meta: { namespace: 'mat_solid', name: 'Material Solid', grid: 'icon-size-6' },
+    pick: prefixed('baseline-'),
+    full: (n) => `baseline-${n}`,
+  },
+  'material-outline': {
+    pkg: '@iconify-json/ic',
+    meta: { namespace: 'mat_outline', name: 'Material Outline', grid: 'icon-size-6' },
+    pick: prefixed('outline-'),
+    full: (n) => `outline-${n}`,
+  },
+  'material-twotone': {
+    pkg: '@iconify-json/ic',
+    meta: { namespace: '', name: 'Material Twotone', grid: 'icon-size-6' },
+    pick: prefixed('twotone-'),
+    full: (n) => `twotone-${n}`,
+  },
+};
+
+/**
+ * The icon sets, each read from its package at its first request and kept from then on. Not at
+ * start: the three packages' files are 4.9 MB of JSON (Google's set alone 4.2 MB), some 20 MiB once
+ * parsed, for a screen few people open; a first request pays about a tenth of a second for Google's.
+ */
+export class IconSets {
+  private readonly packages = new Map<Package, IconifyJson>();
+  private readonly loaded = new Map<IconSetId, LoadedSet>();
+
+  /** The set, or undefined for an id that names none. */
+  get(id: string): LoadedSet | undefined {
+    if (!Object.hasOwn(RECIPES, id)) return undefined;
+    const setId = id as IconSetId;
+    let set = this.loaded.get(setId);
+    if (!set) this.loaded.set(setId, (set = this.make(RECIPES[setId])));
+    return set;
+  }
+
+  private make({ pkg, meta, pick, full }: SetRecipe): LoadedSet {
+    let json = this.packages.get(pkg);
+    if (!json) this.packages.set(pkg, (json = readSet(pkg)));
+    const names = [...Object.keys(json.icons), ...Object.keys(json.aliases ?? {})];
+    const list = [...new Set(names.flatMap((n) => pick(n) ?? []))].sort();
     const known = new Set(list);
-    return { set: { ...meta, list }, draw: (name) => (known.has(name) ? drawing(json, full(name)) : undefined) };
-  };
-  const suffixed = (suffix: string) => (n: string) => (n.endsWith(suffix) ? n.slice(0, -suffix.length) : undefined);
-  const prefixed = (prefix: string) => (n: string) => (n.startsWith(prefix) ? n.slice(prefix.length) : undefined);
-  const { feather, heroicons, ic } = packages;
-  const sets: Record<IconSetId, LoadedSet> = {
-    feather: make(
-      feather,
-      { namespace: 'feather', name: 'Feather', grid: 'icon-size-6' },
-      (n) => n,
-      (n) => n,
-    ),
-    'heroicons-outline': make(
-      heroicons,
-      { namespace: 'heroicons_outline', name: 'Heroicons Outline', grid: 'icon-size-6' },
-      (n) => (/-solid$/.test(n) ? undefined : n),
-      (n) => n,
-    ),
-    'heroicons-solid': make(
-      heroicons,
-      { namespace: 'heroicons_solid', name: 'Heroicons Solid', grid: 'icon-size-6' },
-      (n) => (/-\d\d-solid$/.test(n) ? undefined : suffixed('-solid')(n)),
-      (n) => `${n}-solid`,
-    ),
-    'heroicons-mini': make(
-      heroicons,
-      { namespace: 'heroicons_mini', name: 'Heroicons Mini', grid: 'icon-size-5' },
-      suffixed('-20-solid'),
-      (n) => `${n}-20-solid`,
-    ),
-    'material-solid': make(ic, { namespace: 'mat_solid', name: 'Material Solid', grid: 'icon-size-6' }, prefixed('baseline-'), (n) => `baseline-${n}`),
-    'material-outline': make(ic, { namespace: 'mat_outline', name: 'Material Outline', grid: 'icon-size-6' }, prefixed('outline-'), (n) => `outline-${n}`),
-    'material-twotone': make(ic, { namespace: '', name: 'Material Twotone', grid: 'icon-size-6' }, prefixed('twotone-'), (n) => `twotone-${n}`),
-  };
-  return new Map(ICON_SETS.map((id) => [id, sets[id]]));
+    const from = json;
+    return { set: { ...meta, list }, draw: (name) => (known.has(name) ? drawing(from, full(name)) : undefined) };
+  }
 }

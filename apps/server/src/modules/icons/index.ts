@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MAX_ICON_DRAWINGS, ZApiError, ZIconDrawings, ZIconDrawingsQuery, ZIconSet, ZIconSetParam, type IconDrawing, type IconSetId } from '@cuadre/contracts';
+import { ICON_SETS, MAX_ICON_DRAWINGS, ZApiError, ZIconDrawings, ZIconDrawingsQuery, ZIconSet, ZIconSetParam, type IconDrawing } from '@cuadre/contracts';
 import { notFound, validation } from '../../lib/errors.js';
 import type { AreaOptions } from '../core.js';
-import { loadIconSets } from './icon-sets.js';
+import { IconSets } from './icon-sets.js';
 
-/** `GET /api/ui/icons/{set}`: the seven icon sets of spec 001 §7, read from the Iconify JSON packages once, at start; and the drawings the icons screen shows. */
+/** `GET /api/ui/icons/{set}`: the seven icon sets of spec 001 §7, read from the Iconify JSON packages once, at a set's first request; and the drawings the icons screen shows. */
 export default async function iconsArea(app: FastifyInstance, { core }: AreaOptions) {
-  const sets = loadIconSets();
+  const sets = new IconSets();
   const setOf = (id: string) => {
-    const found = sets.get(id as IconSetId);
+    const found = sets.get(id);
     if (!found) throw notFound(`Icon set "${id.slice(0, 40)}"`);
     return found;
   };
@@ -21,7 +21,7 @@ export default async function iconsArea(app: FastifyInstance, { core }: AreaOpti
       onRequest: core.guards.requireUser,
       schema: {
         tags: ['icons'],
-        summary: `An icon set: namespace, name, grid and the icons’ names (${[...sets.keys()].join(', ')})`,
+        summary: `An icon set: namespace, name, grid and the icons’ names (${ICON_SETS.join(', ')})`,
         params: ZIconSetParam,
         response: { 200: ZIconSet, ...errors },
       },

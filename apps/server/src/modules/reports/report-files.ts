@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { textFor, type Column, type ReportDoc, type Row } from './report-doc.js';
 
@@ -37,6 +35,9 @@ export function reportCsv(doc: ReportDoc): string {
 
 /** A spreadsheet with real numbers: money in the business currency's format, shares as percentages. */
 export async function reportXlsx(doc: ReportDoc): Promise<Buffer> {
+  // Loaded at the first download, not at start: ExcelJS and PDFKit (with its fonts) would otherwise
+  // stay in every server's idle memory for a file most servers make a few times a month.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Cuadre';
   const symbol = currencySymbol(doc.currency);
@@ -92,7 +93,9 @@ const BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
  * A printable PDF: the business, the report and its period on top, the tables with right-aligned
  * amounts (a year's twelve columns on a landscape page), "Page n of m" at the foot of each page.
  */
-export function reportPdf(doc: ReportDoc, formatMoney: (cents: number) => string, formatNumber: (n: number) => string): Promise<Buffer> {
+export async function reportPdf(doc: ReportDoc, formatMoney: (cents: number) => string, formatNumber: (n: number) => string): Promise<Buffer> {
+  // At the first PDF, as ExcelJS above.
+  const { default: PDFDocument } = await import('pdfkit');
   const wide = doc.tables.some((t) => t.columns.length > 6);
   const pdf = new PDFDocument({
     size: 'LETTER',
