@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { describeTarget, StartupError } from './db/client.js';
+import { releaseMemoryWhenIdle } from './lib/idle-memory.js';
 
 async function main() {
   let config;
@@ -31,6 +32,8 @@ async function main() {
   }
   console.log('Starting the server…');
   const address = await app.listen({ port: config.port, host: config.host });
+  // What the start left behind goes back to the system once the server is idle (lib/idle-memory.ts).
+  const stopReleasing = releaseMemoryWhenIdle(app.server);
   const url = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   const lines = [
     '',
@@ -69,6 +72,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    stopReleasing();
     try {
       await app.close();
       clearTimeout(timer);
