@@ -42,6 +42,22 @@ export function fingerprint(paths, base = root) {
 
 const CONTRACTS = ['packages/contracts/src', 'packages/contracts/package.json'];
 
+/**
+ * npm packages bundled into the server all the same: plain JavaScript made of many small ES modules
+ * (some 380 files for these five), each of which Node resolves at start, looking up its package.json,
+ * a good part of a start on a busy machine (docs/architecture.md, "Budgets"). A package is bundled with
+ * every package that imports it (zod with fastify-type-provider-zod, as the contracts use it), so no
+ * two copies of one meet; none of them has a nested node_modules, so what they import from outside
+ * resolves from the bundle as from them. package-lock.json is among the server's inputs for them.
+ */
+const INLINED = new Set(['zod', 'fastify-type-provider-zod', 'drizzle-orm', 'libphonenumber-js', 'jose']);
+/** `zod/mini` → `zod`, `@scope/name/x` → `@scope/name`. */
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
 const targets = {
   web: {
     stamp: at('apps/web/dist/.source-hash'),
@@ -59,7 +75,7 @@ const targets = {
   server: {
     stamp: at('apps/server/dist/.source-hash'),
     // esbuild reads the TypeScript configs too; npm packages stay external.
-    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', ...CONTRACTS],
+    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', 'package-lock.json', ...CONTRACTS],
     async build() {
       const esbuild = await import('esbuild');
       const result = await esbuild.build({
@@ -79,7 +95,9 @@ const targets = {
             // npm packages stay in node_modules; the workspace's own packages (TypeScript sources) are bundled.
             name: 'external-packages',
             setup(b) {
-              b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@cuadre/') ? undefined : { path: args.path, external: true }));
+              b.onResolve({ filter: /^[^./]/ }, (args) =>
+                args.path.startsWith('@cuadre/') || INLINED.has(packageName(args.path)) ? undefined : { path: args.path, external: true },
+              );
             },
           },
         ],
