@@ -12,7 +12,7 @@ const GROWTH_BYTES = 24 * 1024 * 1024;
 /**
  * V8's full collection. Node offers it only behind `--expose-gc`, which `npm start` cannot pass (the
  * server runs in the process scripts/start.mjs started), so the flag is turned on just long enough to
- * take the function from a fresh context, then off again. Undefined if V8 refuses.
+ * take the function from a fresh context, then off again (as Jest's leak detector does). Undefined if V8 refuses.
  */
 function fullCollection(): (() => void) | undefined {
   const exposed = (globalThis as { gc?: () => void }).gc;
