@@ -2,8 +2,8 @@
 // Builds what `npm start` runs, only where the sources changed since the last build:
 //   - the web app (Vite) into apps/web/dist;
 //   - the server (esbuild) into apps/server/dist/server.js: our code and the contracts in one ESM
-//     file, every npm package left to node_modules (PGlite's WebAssembly and Argon2's native
-//     binding load from their own folders).
+//     file, with the few npm packages of `INLINED` below; every other npm package is left to
+//     node_modules (PGlite's WebAssembly and Argon2's native binding load from their own folders).
 // A build's inputs are fingerprinted by content; the fingerprint is kept beside the output, so a
 // second start skips both builds in a few milliseconds.
 import { spawn } from 'node:child_process';
@@ -75,7 +75,16 @@ const targets = {
   server: {
     stamp: at('apps/server/dist/.source-hash'),
     // esbuild reads the TypeScript configs too; npm packages stay external.
-    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', 'package-lock.json', ...CONTRACTS],
+    // The lock for the packages bundled (`INLINED`), and this file for what the bundle takes in.
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/server/tsconfig.json',
+      'tsconfig.base.json',
+      'package-lock.json',
+      'scripts/build.mjs',
+      ...CONTRACTS,
+    ],
     async build() {
       const esbuild = await import('esbuild');
       const result = await esbuild.build({
