@@ -270,13 +270,13 @@ describe('the year’s reports with each method', () => {
     expect(annualCsv).toContain('Truck,Actual expenses,2,1250,62.5,0,418.39\r\n');
     const xlsx = await api('GET', '/api/reports/annual.xlsx?year=2025');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(xlsx.raw.rawPayload as unknown as ArrayBuffer); // exceljs types ask for an ArrayBuffer; it reads a Buffer in Node
     const cells: unknown[] = [];
     book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((c) => cells.push(c.value))));
     expect(cells).toContain('Not deductible: standard mileage chosen for Van');
     expect(cells).toContain(162.1);
     const pdf = await api('GET', '/api/reports/annual.pdf?year=2025');
-    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.raw.rawPayload) }).getText()).text;
     expect(text).toContain('Not deductible: standard mileage chosen for Van');
     expect(text).toContain('162.10');
   });
