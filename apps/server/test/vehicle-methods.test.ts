@@ -7,7 +7,7 @@ import { expectError, expectOk } from './helpers/expect.js';
 let t: TestApp;
 let token: string;
 let other: string;
-const ids: Record<string, string> = {};
+const ids = {} as Record<string, string> & { vehiculo: string; reparaciones: string; van: string; truck: string; ventas: string; otherVan: string };
 
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, as = token) => t.api(method, url, { token: as, body });
 const post = async (url: string, body: unknown, as = token) => expectOk(await api('POST', url, body, as), 201);
