@@ -121,7 +121,7 @@ function MethodFields({
 }) {
   const { t, i18n } = useTranslation();
   const { money } = useMoney();
-  const { control, watch, setValue } = app.form;
+  const { control, watch, setValue, formState } = app.form;
   const chosen = watch('method');
   const by = watch('by');
   const miles = numberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -210,6 +210,12 @@ function MethodFields({
           </Grid>
         )}
       </Grid>
+      {/* The server speaks of the year's miles; by odometer they are the two readings' difference. */}
+      {by === 'odometer' && formState.errors.totalMiles && (
+        <Alert severity="error" role="alert">
+          {formState.errors.totalMiles.message}
+        </Alert>
+      )}
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
         {t('books.vehicleMethods.readingsHelp')}
       </Typography>
