@@ -103,6 +103,8 @@ describe('the access matrix', () => {
       '/api/workers/{id}': worker.id,
       '/api/providers/{id}': provider.id,
       '/api/vehicles/{id}': vehicle.id,
+      '/api/vehicles/{id}/methods': vehicle.id,
+      '/api/vehicles/{id}/methods/{year}': vehicle.id,
       '/api/products/{id}': product.id,
       '/api/entries/{id}': entry.id,
       '/api/entries/{id}/attachments': entry.id,
@@ -114,7 +116,12 @@ describe('the access matrix', () => {
     const owned = routes().filter((r) => r.path.includes('{id}') && r.tags.some((tag) => BOOK_TAGS.includes(tag)) && !r.path.startsWith('/api/admin/'));
     expect(owned.map((r) => r.path).every((p) => idFor[p])).toBe(true);
     for (const r of owned) {
-      const body = r.path.endsWith('/attachments') ? form : bodyFor(r.method);
+      // A body the route accepts, so the answer is about whose record it is, not about the body.
+      const body = r.path.endsWith('/attachments')
+        ? form
+        : r.path.endsWith('/methods/{year}') && r.method === 'PUT'
+          ? { method: 'standard' }
+          : bodyFor(r.method);
       const res = await t.api(r.method, fill(r.path, idFor[r.path]), { token: b, body });
       expect(res.status, `${r.method} ${r.path}: ${JSON.stringify(res.body)}`).toBe(404);
       expectError(res, 404, 'NOT_FOUND');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import { safeEncode } from 'zod/v4/core';
 import { fromScaled, ZEntryList, ZMonthSummary, ZPnl, type EntryQuery, type Language } from '@cuadre/contracts';
-import { attachments, categories, contacts, entries, products, providers, subcategories, taxMonths, trips, workers } from '../src/db/schema/index.js';
+import { attachments, categories, contacts, entries, products, providers, subcategories, taxMonths, trips, vehicles, workers } from '../src/db/schema/index.js';
 import { tripDeductionSql } from '../src/db/trip-deduction.js';
 import { queryRows } from '../src/db/client.js';
 import { listStatementFor } from '../src/modules/books/entries.repository.js';
@@ -120,7 +120,8 @@ const name = (t: typeof categories | typeof subcategories, language: Language) =
 /** The list as the plain queries compute it: the page with its names, its receipts, the filter's count and sum. */
 async function referenceList(q: EntryQuery, language: Language) {
   const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%` : undefined;
-  const mine = (table: typeof subcategories | typeof workers | typeof providers | typeof products | typeof contacts) => eq(table.ownerId, ownerId);
+  const mine = (table: typeof subcategories | typeof workers | typeof providers | typeof products | typeof contacts | typeof vehicles) =>
+    eq(table.ownerId, ownerId);
   const where = and(
     eq(entries.ownerId, ownerId),
     q.type ? eq(entries.type, q.type) : undefined,
@@ -149,7 +150,8 @@ async function referenceList(q: EntryQuery, language: Language) {
       .leftJoin(workers, and(eq(workers.id, entries.workerId), mine(workers)))
       .leftJoin(providers, and(eq(providers.id, entries.providerId), mine(providers)))
       .leftJoin(products, and(eq(products.id, entries.productId), mine(products)))
-      .leftJoin(contacts, and(eq(contacts.id, entries.contactId), mine(contacts)));
+      .leftJoin(contacts, and(eq(contacts.id, entries.contactId), mine(contacts)))
+      .leftJoin(vehicles, and(eq(vehicles.id, entries.vehicleId), mine(vehicles)));
   const base = () =>
     t.db
       .select({
@@ -160,6 +162,7 @@ async function referenceList(q: EntryQuery, language: Language) {
         providerName: providers.name,
         productName: products.name,
         contactName: contacts.name,
+        vehicleName: vehicles.name,
       })
       .from(entries)
       .$dynamic();
@@ -212,6 +215,8 @@ async function referenceList(q: EntryQuery, language: Language) {
       productName: names.productName,
       contactId: e.contactId,
       contactName: names.contactName,
+      vehicleId: e.vehicleId,
+      vehicleName: names.vehicleName,
       quantity: e.quantity === null ? null : fromScaled(e.quantity, 3),
       unitCost: e.unitCost,
       hours: e.hours,

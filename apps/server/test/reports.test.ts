@@ -142,7 +142,21 @@ describe('annual total', () => {
     const a = expectOk(await api('GET', '/api/reports/annual?year=2025'));
     expect(a.categories.find((c: { name: string }) => c.name === 'Other expenses').taxLine).toMatch(/27b/);
     expect(a).toMatchObject({ income: 150000, net: 6001, mileageDeduction: 7000, miles: 100, contractorThreshold: 60000 });
-    expect(a.vehicles).toEqual([{ vehicleId: ids.van, name: 'Van', trips: 1, miles: 100, deduction: 7000 }]);
+    expect(a.vehicles).toEqual([
+      {
+        vehicleId: ids.van,
+        name: 'Van',
+        method: 'standard',
+        trips: 1,
+        miles: 100,
+        totalMiles: null,
+        businessShare: null,
+        deduction: 7000,
+        expenses: 0,
+        expensesDeducted: 0,
+      },
+    ]);
+    expect(a.notDeductible).toEqual([]);
     expect(a.workers).toEqual([
       { workerId: ids.tomas, name: 'Tomás Ríos', kind: 'contractor', taxIdMasked: '•••• 4321', amount: 70000, payments: 1, overThreshold: true },
       { workerId: ids.lucia, name: 'Lucía Pérez', kind: 'employee', taxIdMasked: null, amount: 30000, payments: 1, overThreshold: false },

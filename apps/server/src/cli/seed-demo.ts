@@ -381,13 +381,14 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
     lines.push(rentLine);
     lines.push({ type: 'expense', date: date(12), amount: 6999, categoryId: cat('Utilidades'), subcategoryId: sub('Internet'), paymentMethod: 'card' });
     // The van takes the standard mileage rate, which stands for its fuel (the IRS allows no fuel on top
-    // of it for the same vehicle); the tolls and parking of its business trips are deducted besides.
+    // of it for the same vehicle); the tolls and parking of its business trips, which name it, are deducted besides.
     lines.push({
       type: 'expense',
       date: date(4),
       amount: rnd(300, 900),
       categoryId: cat('Gastos de vehículo'),
       subcategoryId: sub('Peajes'),
+      vehicleId: van.id,
       paymentMethod: 'card',
       description: 'Toll, flour pickup',
     });
@@ -397,6 +398,7 @@ async function writeBooks(inject: Inject, email: string, password: string, now: 
       amount: rnd(800, 2400),
       categoryId: cat('Gastos de vehículo'),
       subcategoryId: sub('Estacionamiento'),
+      vehicleId: van.id,
       paymentMethod: 'card',
       description: 'Parking, catering delivery',
     });

@@ -94,3 +94,31 @@ export function defaultSubcategoryId(spanishName: string): string {
   if (!found) throw new Error(`No default subcategory named ${spanishName}`);
   return found.id;
 }
+
+/**
+ * Parking fees and tolls (Gastos de vehículo's shared Estacionamiento and Peajes): deducted in full
+ * whichever method a vehicle has for the year (Pub. 463), so a vehicle's method never touches them.
+ */
+export const PARKING_AND_TOLLS_SUBCATEGORY_IDS: readonly string[] = ['00000000-0000-4000-9000-000010000002', '00000000-0000-4000-9000-000010000003'];
+
+/**
+ * Intereses (line 16b): naming a vehicle, it is the car loan's interest, whose business part stays
+ * deductible with the standard rate for the self-employed (Pub. 463). docs/product.md, "Vehicle methods".
+ */
+export const INTEREST_CATEGORY_ID = '00000000-0000-4000-8000-000000000013';
+
+/** The reports' line for what a vehicle's method keeps off line 9, in the reader's language. */
+export const NOT_DEDUCTIBLE_NAMES: Record<Language, { standard: (vehicle: string) => string; actual: (vehicle: string, percent: string) => string }> = {
+  en: {
+    standard: (v) => `Not deductible: standard mileage chosen for ${v}`,
+    actual: (v, p) => `Not deductible: personal use of ${v} (actual expenses, ${p}% business)`,
+  },
+  es: {
+    standard: (v) => `No deducible: millaje estándar elegido para ${v}`,
+    actual: (v, p) => `No deducible: uso personal de ${v} (gastos reales, ${p} % de negocio)`,
+  },
+  tr: {
+    standard: (v) => `İndirilemez: ${v} için standart mil oranı seçildi`,
+    actual: (v, p) => `İndirilemez: ${v} kişisel kullanımı (gerçek giderler, %${p} iş)`,
+  },
+};

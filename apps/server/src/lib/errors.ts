@@ -24,6 +24,9 @@ export const rateLimited = (message = 'Too many attempts; try again later', retr
 export const planRequired = () => new AppError(403, ErrorCode.PLAN_REQUIRED, 'The books need a paid plan; choose one on the pricing page');
 export const periodClosed = (year: number, month: number) =>
   new AppError(409, ErrorCode.PERIOD_CLOSED, `${year}-${String(month).padStart(2, '0')} is closed; reopen the month to change it`);
+/** A closed year (all twelve months closed): what is decided for the whole year, such as a vehicle's method, stays. */
+export const yearClosed = (year: number) =>
+  new AppError(409, ErrorCode.PERIOD_CLOSED, `${year} is closed; reopen one of its months to change a vehicle's method for it`);
 export const badReference = (path: string, message: string) => validation(message, [{ path, message }]);
 
 /** PostgreSQL's unique_violation, raised by a constraint that a check before the write could not see (a race). */

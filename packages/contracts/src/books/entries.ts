@@ -57,6 +57,9 @@ export const ZEntry = z.object({
   /** Income only: the customer (a contact) it came from. */
   contactId: z.nullable(z.string()),
   contactName: z.nullable(z.string()),
+  /** An operational expense only: the vehicle it is for (docs/product.md, "Vehicle methods"). */
+  vehicleId: z.nullable(z.string()),
+  vehicleName: z.nullable(z.string()),
   quantity: z.nullable(z.number()),
   unitCost: z.nullable(z.int()),
   hours: z.nullable(z.number()),
@@ -109,6 +112,7 @@ const entryFields = {
   providerId: z.nullable(ZUuid),
   productId: z.nullable(ZUuid),
   contactId: z.nullable(ZUuid),
+  vehicleId: z.nullable(ZUuid),
   quantity: z.nullable(ZQuantity),
   unitCost: z.nullable(ZLineCents),
   hours: z.nullable(ZHours),
@@ -132,6 +136,7 @@ export const ZEntryBody = z.strictObject({
   providerId: z.optional(entryFields.providerId),
   productId: z.optional(entryFields.productId),
   contactId: z.optional(entryFields.contactId),
+  vehicleId: z.optional(entryFields.vehicleId),
   quantity: z.optional(entryFields.quantity),
   unitCost: z.optional(entryFields.unitCost),
   hours: z.optional(entryFields.hours),
@@ -153,6 +158,7 @@ export const ZEntryPatch = z.strictObject({
   providerId: z.optional(entryFields.providerId),
   productId: z.optional(entryFields.productId),
   contactId: z.optional(entryFields.contactId),
+  vehicleId: z.optional(entryFields.vehicleId),
   quantity: z.optional(entryFields.quantity),
   unitCost: z.optional(entryFields.unitCost),
   hours: z.optional(entryFields.hours),

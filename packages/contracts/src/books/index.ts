@@ -10,3 +10,4 @@ export * from './jobs.js';
 export * from './import.js';
 export * from './onboarding.js';
 export * from './recurring.js';
+export * from './vehicle-methods.js';

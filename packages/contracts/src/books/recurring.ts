@@ -65,6 +65,7 @@ export const ZRecurringTemplateOut = z.object({
   providerId: maybe(z.string()),
   productId: maybe(z.string()),
   contactId: maybe(z.string()),
+  vehicleId: maybe(z.string()),
   quantity: maybe(z.number()),
   unitCost: maybe(z.int()),
   hours: maybe(z.number()),

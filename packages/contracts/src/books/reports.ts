@@ -27,6 +27,25 @@ export const ZPnlLine = z.object({
 });
 export type PnlLine = z.infer<typeof ZPnlLine>;
 
+/**
+ * What a vehicle's method for the year keeps off Schedule C line 9 (Pub. 463; docs/product.md, "Vehicle
+ * methods"): with the standard rate, its operating expenses; with actual expenses, their personal-use part.
+ * Kept in the books, shown apart, not in any total.
+ */
+export const ZNotDeductibleLine = z.object({
+  vehicleId: z.string(),
+  vehicleName: z.string(),
+  method: z.enum(['standard', 'actual']),
+  /** Actual expenses: business miles ÷ all miles (0.625 is 62.5 %); null when the year's miles are missing. */
+  businessShare: z.nullable(z.number()),
+  /** "Not deductible: standard mileage chosen for Van", in the reader's language. */
+  name: z.string(),
+  amount: z.int(),
+  /** For a year: the twelve months' amounts. */
+  months: z.optional(z.array(z.int())),
+});
+export type NotDeductibleLine = z.infer<typeof ZNotDeductibleLine>;
+
 const ZPnlTotals = {
   income: z.int(),
   costOfGoods: z.int(),
@@ -52,6 +71,8 @@ export const ZPnl = z.object({
       net: z.array(z.int()),
     }),
   ),
+  /** Vehicle expenses kept off line 9 by the vehicle's method for the year, one line per vehicle. */
+  notDeductible: z.array(ZNotDeductibleLine),
 });
 export type Pnl = z.infer<typeof ZPnl>;
 
@@ -69,8 +90,26 @@ export const ZAnnual = z.object({
     }),
   ),
   ...ZPnlTotals,
-  vehicles: z.array(z.object({ vehicleId: z.string(), name: z.string(), trips: z.int(), miles: z.number(), deduction: z.int() })),
+  /**
+   * Each vehicle with trips or expenses in the year and its method: `deduction` is the standard mileage
+   * deduction taken (0 with actual expenses); `expensesDeducted` the expenses naming it that line 9 takes.
+   */
+  vehicles: z.array(
+    z.object({
+      vehicleId: z.string(),
+      name: z.string(),
+      method: z.enum(['standard', 'actual']),
+      trips: z.int(),
+      miles: z.number(),
+      totalMiles: z.nullable(z.number()),
+      businessShare: z.nullable(z.number()),
+      deduction: z.int(),
+      expenses: z.int(),
+      expensesDeducted: z.int(),
+    }),
+  ),
   miles: z.number(),
+  notDeductible: z.array(ZNotDeductibleLine),
   workers: z.array(
     z.object({
       workerId: z.string(),

@@ -179,6 +179,8 @@ export const entries = pgTable(
     bankRef: text('bank_ref'),
     /** The recurring template that made it (null: written by hand); a deleted template keeps the link (it is only marked deleted). */
     recurringId: uuid('recurring_id').references((): AnyPgColumn => recurringTemplates.id),
+    /** An operational expense's vehicle: what the year's method of that vehicle does to it on Schedule C line 9 (docs/product.md#vehicle-methods). */
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -200,6 +202,9 @@ export const entries = pgTable(
     index('entries_product_idx').on(t.productId),
     index('entries_inventory_product_idx').on(t.inventoryProductId),
     index('entries_contact_idx').on(t.contactId, t.date),
+    index('entries_vehicle_idx')
+      .on(t.ownerId, t.vehicleId, t.date)
+      .where(sql`${t.vehicleId} is not null`),
     // A search's contains-match (`ilike '%…%'`) read from trigrams, not from every line (issue 31; pg_trgm), the
     // owner in the same index (btree_gin): owner and words narrow together, and a generic plan made for an owner
     // of a few dozen lines still prefers it to the owner's date index (ADR 015). Written into at once, not
@@ -307,6 +312,33 @@ export const trips = pgTable(
     updatedAt: updated(),
   },
   (t) => [index('trips_owner_date_idx').on(t.ownerId, t.date), index('trips_vehicle_idx').on(t.vehicleId), check('trips_miles_positive', sql`${t.miles} > 0`)],
+);
+
+/**
+ * A vehicle's method for one tax year (Pub. 463): standard mileage (no row: the default) or actual
+ * expenses, and the year's odometer readings (tenths) for the business-use share; totalMiles is
+ * end − start, or given alone (docs/product.md#vehicle-methods).
+ */
+export const vehicleYearMethods = pgTable(
+  'vehicle_year_methods',
+  {
+    ownerId: owner(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    method: text('method', { enum: ['standard', 'actual'] }).notNull(),
+    odometerStart: bigint('odometer_start', { mode: 'number' }),
+    odometerEnd: bigint('odometer_end', { mode: 'number' }),
+    totalMiles: bigint('total_miles', { mode: 'number' }),
+    updatedAt: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.year] }),
+    index('vehicle_year_methods_owner_idx').on(t.ownerId, t.year),
+    check('vehicle_year_methods_miles_positive', sql`${t.totalMiles} is null or ${t.totalMiles} > 0`),
+    check('vehicle_year_methods_actual_needs_miles', sql`${t.method} = 'standard' or ${t.totalMiles} is not null`),
+  ],
 );
 
 /** Cents per mile in tenths of a cent (65.5 → 655), from a date on. */

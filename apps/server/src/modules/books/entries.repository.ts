@@ -4,7 +4,7 @@ import type { AnyColumn } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { OwnedStatement } from '../../db/prepared.js';
-import { attachments, categories, contacts, entries, entryMonthSums, products, providers, subcategories, workers } from '../../db/schema/index.js';
+import { attachments, categories, contacts, entries, entryMonthSums, products, providers, subcategories, vehicles, workers } from '../../db/schema/index.js';
 import { escapeLike, shownName } from '../../db/sql.js';
 import { lastDayOf } from './periods.repository.js';
 
@@ -21,6 +21,7 @@ const detailed = (language: Language) => ({
   providerName: providers.name,
   productName: products.name,
   contactName: contacts.name,
+  vehicleName: vehicles.name,
 });
 export interface AttachmentJson {
   id: string;
@@ -38,6 +39,7 @@ export type DetailedEntry = {
   providerName: string | null;
   productName: string | null;
   contactName: string | null;
+  vehicleName: string | null;
   attachments: AttachmentJson[];
 };
 
@@ -85,7 +87,8 @@ export class EntriesRepository {
       .leftJoin(...this.s.join(workers, eq(workers.id, entries.workerId)))
       .leftJoin(...this.s.join(providers, eq(providers.id, entries.providerId)))
       .leftJoin(...this.s.join(products, eq(products.id, entries.productId)))
-      .leftJoin(...this.s.join(contacts, eq(contacts.id, entries.contactId)));
+      .leftJoin(...this.s.join(contacts, eq(contacts.id, entries.contactId)))
+      .leftJoin(...this.s.join(vehicles, eq(vehicles.id, entries.vehicleId)));
   }
 
   async get(id: string): Promise<DetailedEntry | undefined> {
@@ -327,11 +330,12 @@ function listStatement(q: EntryQuery) {
           left join ${providers} on ${providers.id} = pg.provider_id
           left join ${products} on ${products.id} = pg.product_id
           left join ${contacts} on ${contacts.id} = pg.contact_id
+          left join ${vehicles} on ${vehicles.id} = pg.vehicle_id
           cross join lateral (select pg.id, pg.type, pg.date, pg.amount, pg.category_id as "categoryId", ${categoryName} as "categoryName",
             pg.subcategory_id as "subcategoryId", ${subcategoryName} as "subcategoryName", pg.payment_method as "paymentMethod",
             pg.reference, pg.description, pg.worker_id as "workerId", ${workers.name} as "workerName",
             pg.provider_id as "providerId", ${providers.name} as "providerName", pg.product_id as "productId", ${products.name} as "productName",
-            pg.contact_id as "contactId", ${contacts.name} as "contactName",
+            pg.contact_id as "contactId", ${contacts.name} as "contactName", pg.vehicle_id as "vehicleId", ${vehicles.name} as "vehicleName",
             (pg.quantity::numeric / 1000)::float8 as quantity, pg.unit_cost as "unitCost", pg.hours::float8 as hours,
             pg.inventory_product_id as "inventoryProductId", pg.recurring_id as "recurringId",
             coalesce((

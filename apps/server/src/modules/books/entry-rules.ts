@@ -42,6 +42,13 @@ export function resolveLine(line: Line, refs: References, prefix: string, detail
   }
   if (t !== 'income' && line.contactId) fail('contactId', `Only an income entry names a contact, not ${NAMES[t]}`);
   else if (line.contactId && !refs.contacts.has(line.contactId)) fail('contactId', 'No such contact');
+  // A vehicle: an operational expense may say which vehicle it is for (docs/product.md, "Vehicle methods").
+  if (line.vehicleId) {
+    const vehicle = refs.vehicles.get(line.vehicleId);
+    if (t !== 'expense') fail('vehicleId', `Only an operational expense names a vehicle, not ${NAMES[t]}`);
+    else if (!vehicle) fail('vehicleId', 'No such vehicle');
+    else if (!vehicle.active && changed('vehicleId', line.vehicleId)) fail('vehicleId', 'This vehicle is inactive');
+  }
   if ((t === 'income' || t === 'worker_payment') && line.providerId) fail('providerId', `A provider is not named on ${NAMES[t]}`);
 
   // The registries: the owner's own, active when newly named.
@@ -110,6 +117,7 @@ export function resolveLine(line: Line, refs: References, prefix: string, detail
     providerId: line.providerId ?? (t === 'purchase' ? (product?.providerId ?? null) : null),
     productId: t === 'purchase' ? (line.productId ?? null) : null,
     contactId: t === 'income' ? (line.contactId ?? null) : null,
+    vehicleId: t === 'expense' ? (line.vehicleId ?? null) : null,
     quantity: t === 'income' && stockItem && hasQuantity ? toScaled(line.quantity!, 3) : quantity,
     unitCost: t === 'purchase' ? unitCost : null,
     hours: t === 'worker_payment' ? (line.hours ?? null) : null,
@@ -124,5 +132,6 @@ export function refsWanted(lines: Line[]) {
     providerIds: lines.map((l) => l.providerId),
     productIds: lines.map((l) => l.productId),
     contactIds: lines.map((l) => l.contactId),
+    vehicleIds: lines.map((l) => l.vehicleId),
   };
 }

@@ -20,17 +20,22 @@ import { RECURRING_POLL_MS, RecurringService } from './recurring.service.js';
 import { registryRoutes } from './registries.routes.js';
 import { RegistriesService } from './registries.service.js';
 import { TripsService } from './trips.service.js';
+import { vehicleMethodRoutes } from './vehicle-methods.routes.js';
+import { VehicleMethodsService } from './vehicle-methods.service.js';
 
 // The reports read a month's state and range as the books keep them; the chart's changes go in the same audit trail.
 export { AuditRepository } from './audit.repository.js';
 export { monthRange, PeriodsService } from './periods.service.js';
 // Tests run a round of the recurring entries' scheduler at a time of their choosing; the demo seeds templates.
 export { RecurringService } from './recurring.service.js';
+// The reports apply each vehicle's method for the year.
+export { businessShare, VehicleMethodsRepository } from './vehicle-methods.repository.js';
 
 /** The books: registries, entries and receipts, recurring entries, bank statement imports, trips, periods, the month's summary, the audit trail, the first-run checklist. */
 export default async function booksArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
   registryRoutes(app, new RegistriesService(core.db), core.guards);
+  vehicleMethodRoutes(app, new VehicleMethodsService(core.db), core.guards);
   const warnings = new BudgetWarnings(core.db, core.events);
   const entries = new EntriesService(core.db, files, new StorageQuota(core.config.filesQuotaBytes), (user, dates) => warnings.check(user, dates));
   entryRoutes(app, entries, core.guards);

@@ -39,7 +39,10 @@ const REGISTRY_TABLES = {
       createdAt: vehicles.createdAt,
     },
     extras: (_: Language, _s: OwnerScope) => ({}),
-    usedBy: (s: OwnerScope, id: string) => [s.sql`select 1 from ${trips} where ${trips.vehicleId} = ${id}`],
+    usedBy: (s: OwnerScope, id: string) => [
+      s.sql`select 1 from ${trips} where ${trips.vehicleId} = ${id}`,
+      s.sql`select 1 from ${entries} where ${entries.vehicleId} = ${id}`,
+    ],
   },
   products: {
     table: products,

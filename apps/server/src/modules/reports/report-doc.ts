@@ -83,6 +83,12 @@ const TEXT = {
     threshold: (amount: string) => `Contractors paid ${amount} or more in the year are flagged for an information return.`,
     page: (n: number, of: number) => `Page ${n} of ${of}`,
     daily: 'By day',
+    notDeductible: 'Not deductible (kept in the books)',
+    method: 'Method',
+    standard: 'Standard mileage',
+    actual: 'Actual expenses',
+    businessUse: 'Business use',
+    expensesDeducted: 'Expenses deducted',
   },
   es: {
     pnl: 'Pérdidas y ganancias',
@@ -132,6 +138,12 @@ const TEXT = {
     threshold: (amount: string) => `Los contratistas a quienes se pagó ${amount} o más en el año se marcan para una declaración informativa.`,
     page: (n: number, of: number) => `Página ${n} de ${of}`,
     daily: 'Por día',
+    notDeductible: 'No deducible (queda en los libros)',
+    method: 'Método',
+    standard: 'Millaje estándar',
+    actual: 'Gastos reales',
+    businessUse: 'Uso de negocio',
+    expensesDeducted: 'Gastos deducidos',
   },
   tr: {
     pnl: 'Kâr ve zarar',
@@ -181,6 +193,12 @@ const TEXT = {
     threshold: (amount: string) => `Yıl içinde ${amount} veya daha fazla ödenen yükleniciler bilgi beyannamesi için işaretlenir.`,
     page: (n: number, of: number) => `Sayfa ${n} / ${of}`,
     daily: 'Günlere göre',
+    notDeductible: 'İndirilemez (defterde kalır)',
+    method: 'Yöntem',
+    standard: 'Standart mil oranı',
+    actual: 'Gerçek giderler',
+    businessUse: 'İş kullanımı',
+    expensesDeducted: 'İndirilen giderler',
   },
 } as const;
 
@@ -230,6 +248,11 @@ export function pnlDoc(p: Pnl, ctx: DocContext): ReportDoc {
   sectionLines('operating_expenses');
   total(t.operatingExpenses, p.operatingExpenses, p.monthly?.operatingExpenses);
   total(t.net, p.net, p.monthly?.net);
+  // What a vehicle's method keeps off line 9: in the books, in no total (docs/product.md, "Vehicle methods").
+  if (p.notDeductible.length) {
+    section(t.notDeductible);
+    for (const l of p.notDeductible) line(l.name, l.amount, l.months, '', null, 'indent');
+  }
   return {
     fileName: year ? `pnl-${p.year}` : `pnl-${p.year}-${pad(p.month!)}`,
     title: t.pnl,
@@ -261,14 +284,36 @@ export function annualDoc(a: Annual, ctx: DocContext, formatMoney: (cents: numbe
     title: t.vehicles,
     columns: [
       { header: t.vehicle, type: 'text' },
+      { header: t.method, type: 'text' },
       { header: t.trips, type: 'number' },
       { header: t.miles, type: 'number' },
+      { header: t.businessUse, type: 'percent' },
       { header: t.deduction, type: 'money' },
+      { header: t.expensesDeducted, type: 'money' },
     ],
     rows: [
-      ...a.vehicles.map((v) => ({ cells: [v.name, v.trips, v.miles, v.deduction] })),
-      { cells: [t.total, a.vehicles.reduce((n, v) => n + v.trips, 0), a.miles, a.mileageDeduction], style: 'total' as const },
+      ...a.vehicles.map((v) => ({ cells: [v.name, t[v.method], v.trips, v.miles, v.businessShare, v.deduction, v.expensesDeducted] })),
+      {
+        cells: [
+          t.total,
+          '',
+          a.vehicles.reduce((n, v) => n + v.trips, 0),
+          a.miles,
+          null,
+          a.mileageDeduction,
+          a.vehicles.reduce((n, v) => n + v.expensesDeducted, 0),
+        ],
+        style: 'total' as const,
+      },
     ],
+  };
+  const notDeductible: Table = {
+    title: t.notDeductible,
+    columns: [
+      { header: t.line, type: 'text' },
+      { header: t.amount, type: 'money' },
+    ],
+    rows: a.notDeductible.map((l) => ({ cells: [l.name, l.amount] })),
   };
   const workers: Table = {
     title: t.workers,
@@ -303,7 +348,7 @@ export function annualDoc(a: Annual, ctx: DocContext, formatMoney: (cents: numbe
     title: t.annual,
     period: String(a.year),
     ...ctx,
-    tables: [categories, vehicles, workers, tax],
+    tables: [categories, ...(a.notDeductible.length ? [notDeductible] : []), vehicles, workers, tax],
     note: `${t.threshold(formatMoney(a.contractorThreshold))} ${t.seNote}`,
   };
 }

@@ -4,7 +4,19 @@ import type { DbOrTx } from '../../db/client.js';
 import { OwnedStatement } from '../../db/prepared.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { shownName, shownNameIn } from '../../db/sql.js';
-import { attachments, categories, entries, entryMonthSums, providers, subcategories, taxRules, trips, vehicles, workers } from '../../db/schema/index.js';
+import {
+  attachments,
+  categories,
+  entries,
+  entryMonthSums,
+  providers,
+  subcategories,
+  taxRules,
+  trips,
+  vehicles,
+  vehicleYearMethods,
+  workers,
+} from '../../db/schema/index.js';
 import { rateOnTripDate, tripDeductionSql } from '../../db/trip-deduction.js';
 
 export interface CategoryMonthRow {
@@ -19,6 +31,20 @@ export interface CategoryMonthRow {
   subcategoryName: string | null;
   amount: number;
 }
+
+export type VehicleExpenseRow = {
+  vehicleId: string;
+  vehicleName: string;
+  month: number;
+  categoryId: string;
+  subcategoryId: string | null;
+  method: 'standard' | 'actual';
+  totalMiles: number | null;
+  businessMiles: number;
+  amount: number;
+  /** Actual expenses: the business part (each entry rounded on its own); else 0. */
+  business: number;
+};
 
 /**
  * One owner's ledger summed by the database for the reports: by month, category and subcategory;
@@ -42,27 +68,47 @@ export class ReportsRepository {
     return categoryMonthStatement.rows<CategoryMonthRow>(this.db, this.ownerId, { lang: this.language, from, to });
   }
 
+  /** The standard mileage deduction by month: the trips of vehicles on actual expenses for the year take none (Pub. 463). */
   mileageByMonth(from: string, to: string) {
     const month = sql<number>`extract(month from ${trips.date})::int`;
     return this.s
       .selectFields(trips, { month, miles: sql<number>`sum(${trips.miles})`, deduction: sql<number>`sum(${tripDeductionSql})` })
-      .where(and(gte(trips.date, from), lte(trips.date, to)))
+      .where(and(gte(trips.date, from), lte(trips.date, to), this.standardRate))
       .groupBy(month);
   }
 
-  mileageByVehicle(from: string, to: string) {
-    return this.s
-      .selectFields(trips, {
-        vehicleId: vehicles.id,
-        name: vehicles.name,
-        trips: sql<number>`count(*)`,
-        miles: sql<number>`sum(${trips.miles})`,
-        deduction: sql<number>`sum(${tripDeductionSql})`,
-      })
-      .innerJoin(...this.s.join(vehicles, eq(vehicles.id, trips.vehicleId)))
-      .where(and(gte(trips.date, from), lte(trips.date, to)))
-      .groupBy(vehicles.id)
-      .orderBy(sql`lower(${vehicles.name})`);
+  /** A trip's vehicle has the standard rate in the trip's year (no row says actual expenses). */
+  private get standardRate() {
+    return this.s.sql`not exists (select 1 from ${vehicleYearMethods} ym where ym.vehicle_id = ${trips.vehicleId}
+      and ym.year = extract(year from ${trips.date})::int and ym.method = 'actual')`;
+  }
+
+  /**
+   * The operational expenses naming a vehicle, by vehicle, month, category and subcategory, with the
+   * vehicle's method for `year` and, on actual expenses, their business part: each entry's amount ×
+   * business miles ÷ all miles (the business miles at most all of them), rounded half up to the cent on
+   * its own in exact numeric arithmetic, then summed; so a month's, a year's and a vehicle's figures add
+   * up, the same on PGlite and PostgreSQL (docs/product.md, "Vehicle methods").
+   */
+  async vehicleExpenses(year: number, from: string, to: string): Promise<VehicleExpenseRow[]> {
+    const { rows } = await this.db.execute<VehicleExpenseRow>(this.s.sql`
+      with b as (
+        select ${trips.vehicleId} as vehicle_id, sum(${trips.miles})::bigint as miles from ${trips}
+        where ${trips.date} between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date group by ${trips.vehicleId}
+      )
+      select v.id as "vehicleId", v.name as "vehicleName", extract(month from e.date)::int as month, e.category_id as "categoryId",
+        e.subcategory_id as "subcategoryId", coalesce(m.method, 'standard') as method, m.total_miles as "totalMiles",
+        coalesce(b.miles, 0)::bigint as "businessMiles", sum(e.amount)::bigint as amount,
+        coalesce(sum(case when m.method = 'actual' and m.total_miles > 0
+          then floor((e.amount::numeric * least(coalesce(b.miles, 0), m.total_miles) * 2 + m.total_miles) / (2 * m.total_miles)) end), 0)::bigint as business
+      from ${entries} e
+      join ${vehicles} v on v.id = e.vehicle_id
+      left join ${vehicleYearMethods} m on m.vehicle_id = v.id and m.year = ${year}::int
+      left join b on b.vehicle_id = v.id
+      where e.type = 'expense' and e.vehicle_id is not null and e.date between ${from}::date and ${to}::date
+      group by v.id, v.name, 3, e.category_id, e.subcategory_id, m.method, m.total_miles, b.miles
+      order by lower(v.name), v.id, 3`);
+    return rows.map((r) => ({ ...r, month: Number(r.month) }));
   }
 
   /** Every entry of a period with its account names and tax line, oldest first: the general ledger's source. */

@@ -1,11 +1,35 @@
-import { fromScaled, maskTaxId, type Annual, type Pnl, type PnlLine, type TaxRule, type TaxRuleBody } from '@cuadre/contracts';
+import {
+  fromScaled,
+  maskTaxId,
+  type Annual,
+  type Language,
+  type NotDeductibleLine,
+  type Pnl,
+  type PnlLine,
+  type TaxRule,
+  type TaxRuleBody,
+} from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
-import { MILEAGE_LINE_NAMES, VEHICLE_CATEGORY_ID } from '../../db/default-chart.js';
+import {
+  INTEREST_CATEGORY_ID,
+  MILEAGE_LINE_NAMES,
+  NOT_DEDUCTIBLE_NAMES,
+  PARKING_AND_TOLLS_SUBCATEGORY_IDS,
+  VEHICLE_CATEGORY_ID,
+} from '../../db/default-chart.js';
 import { notFound } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
-import { monthRange } from '../books/index.js';
-import { deleteTaxRule, listTaxRules, ReportsRepository, taxRuleFor, upsertTaxRule, type CategoryMonthRow } from './reports.repository.js';
+import { businessShare, monthRange, VehicleMethodsRepository } from '../books/index.js';
+import {
+  deleteTaxRule,
+  listTaxRules,
+  ReportsRepository,
+  taxRuleFor,
+  upsertTaxRule,
+  type CategoryMonthRow,
+  type VehicleExpenseRow,
+} from './reports.repository.js';
 
 export { VEHICLE_CATEGORY_ID };
 
@@ -34,6 +58,21 @@ export function selfEmploymentTax(net: number, wageBase: number): Annual['selfEm
   const medicare = mulDivHalfUp(netEarnings, 29, 1000);
   return { estimate: true, netEarnings, socialSecurityWageBase: wageBase, socialSecurity, medicare, total: socialSecurity + medicare };
 }
+
+/**
+ * What a vehicle's method for the year keeps off line 9 of one sum of its expenses (docs/product.md,
+ * "Vehicle methods"; Pub. 463): parking and tolls, nothing; with the standard rate, all but the car
+ * loan's interest; with actual expenses, the personal part (the business part was rounded in SQL).
+ */
+export function keptOffLine9(v: Pick<VehicleExpenseRow, 'method' | 'categoryId' | 'subcategoryId' | 'amount' | 'business'>): number {
+  if (v.subcategoryId && PARKING_AND_TOLLS_SUBCATEGORY_IDS.includes(v.subcategoryId)) return 0;
+  if (v.method === 'standard') return v.categoryId === INTEREST_CATEGORY_ID ? 0 : v.amount;
+  return v.amount - v.business;
+}
+
+/** 0.625 → "62.5" (en), "62,5" (es, tr): a share as the reader writes a percentage. */
+const percentIn = (share: number, language: Language) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(Math.round(share * 10_000) / 100);
 
 interface Bucket {
   section: PnlLine['section'];
@@ -71,7 +110,11 @@ export class ReportsService {
     const language = readerLanguage(auth);
     const repo = new ReportsRepository(this.db, auth.user.id, language);
     const { from, to } = month ? monthRange(year, month) : { from: `${year}-01-01`, to: `${year}-12-31` };
-    const [rows, mileage] = await Promise.all([repo.categoryMonthTotals(from, to), repo.mileageByMonth(from, to)]);
+    const [rows, mileage, vehicleRows] = await Promise.all([
+      repo.categoryMonthTotals(from, to),
+      repo.mileageByMonth(from, to),
+      repo.vehicleExpenses(year, from, to),
+    ]);
 
     const buckets = new Map<string, Bucket>();
     const bucket = (key: string, make: () => Omit<Bucket, 'months'>) => buckets.get(key) ?? buckets.set(key, { ...make(), months: twelve() }).get(key)!;
@@ -94,6 +137,45 @@ export class ReportsService {
         })).months[r.month - 1]! += r.amount;
       }
     }
+    // Each vehicle's method for the year: what it keeps off line 9 leaves its category (and subcategory)
+    // line and is shown apart, one line per vehicle (docs/product.md, "Vehicle methods").
+    const kept = new Map<string, Omit<NotDeductibleLine, 'amount' | 'months'> & { months: number[] }>();
+    const adjusted = new Set<string>();
+    for (const v of vehicleRows) {
+      const off = keptOffLine9(v);
+      if (off === 0) continue;
+      for (const key of [v.categoryId, `${v.categoryId}/${v.subcategoryId}`]) {
+        const b = buckets.get(key);
+        if (!b) continue;
+        b.months[v.month - 1]! -= off;
+        adjusted.add(key);
+      }
+      const share = v.method === 'actual' ? businessShare(v.businessMiles, v.totalMiles) : null;
+      const line =
+        kept.get(v.vehicleId) ??
+        kept
+          .set(v.vehicleId, {
+            vehicleId: v.vehicleId,
+            vehicleName: v.vehicleName,
+            method: v.method,
+            businessShare: share,
+            name:
+              v.method === 'standard'
+                ? NOT_DEDUCTIBLE_NAMES[language].standard(v.vehicleName)
+                : NOT_DEDUCTIBLE_NAMES[language].actual(v.vehicleName, percentIn(share ?? 0, language)),
+            months: twelve(),
+          })
+          .get(v.vehicleId)!;
+      line.months[v.month - 1]! += off;
+    }
+    // A line left at nothing once its vehicle's part went (diesel alone, on the standard rate) is not shown.
+    for (const key of adjusted) if (buckets.get(key)!.months.every((x) => x === 0)) buckets.delete(key);
+    const notDeductible: NotDeductibleLine[] = [...kept.values()].map(({ months, ...l }) => ({
+      ...l,
+      amount: sum(months),
+      ...(month ? {} : { months }),
+    }));
+
     const mileageMonths = twelve();
     for (const m of mileage) mileageMonths[m.month - 1]! += m.deduction;
     if (sum(mileageMonths) > 0) {
@@ -159,6 +241,7 @@ export class ReportsService {
       lines,
       ...totals,
       ...(month ? {} : { monthly: { income, costOfGoods, grossProfit, operatingExpenses, mileageDeduction: mileageMonths, net } }),
+      notDeductible,
     };
     return { pnl, kinds };
   }
@@ -175,7 +258,7 @@ export class ReportsService {
     const to = `${year}-12-31`;
     const [{ pnl, kinds }, byVehicle, byWorker, rule] = await Promise.all([
       this.compute(auth, year),
-      repo.mileageByVehicle(from, to),
+      new VehicleMethodsRepository(this.db, auth.user.id).year(year),
       repo.workerPayments(from, to),
       taxRuleFor(this.db, year),
     ]);
@@ -198,11 +281,27 @@ export class ReportsService {
       operatingExpenses: pnl.operatingExpenses,
       mileageDeduction: pnl.mileageDeduction,
       net: pnl.net,
-      vehicles: byVehicle.map((v) => ({ vehicleId: v.vehicleId, name: v.name, trips: v.trips, miles: fromScaled(v.miles, 1), deduction: v.deduction })),
+      vehicles: byVehicle.map((v) => {
+        const off = pnl.notDeductible.find((l) => l.vehicleId === v.vehicleId)?.amount ?? 0;
+        return {
+          vehicleId: v.vehicleId,
+          name: v.vehicleName,
+          method: v.method,
+          trips: v.trips,
+          miles: fromScaled(v.businessMiles, 1),
+          totalMiles: v.totalMiles === null ? null : fromScaled(v.totalMiles, 1),
+          businessShare: businessShare(v.businessMiles, v.totalMiles),
+          // With actual expenses the mileage deduction is not taken for this vehicle.
+          deduction: v.method === 'actual' ? 0 : v.mileageDeduction,
+          expenses: v.expenses,
+          expensesDeducted: v.expenses - off,
+        };
+      }),
       miles: fromScaled(
-        byVehicle.reduce((n, v) => n + v.miles, 0),
+        byVehicle.reduce((n, v) => n + v.businessMiles, 0),
         1,
       ),
+      notDeductible: pnl.notDeductible.map(({ months: _m, ...l }) => l),
       workers: byWorker.map((w) => ({
         workerId: w.workerId,
         name: w.name,

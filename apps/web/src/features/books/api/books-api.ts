@@ -32,6 +32,7 @@ import {
   ZTripList,
   ZVehicle,
   ZVehicleList,
+  ZVehicleMethod,
   ZWorker,
   ZWorkerList,
   type AuditEntity,
@@ -47,6 +48,7 @@ import {
   type SubcategoryPatch,
   type TripBody,
   type TripPatch,
+  type VehicleMethodBody,
 } from '@cuadre/contracts';
 import type { z } from 'zod/mini';
 import { api } from '@/lib/api';
@@ -211,3 +213,12 @@ export const createRecurring = (body: RecurringBody) => api('recurring', { metho
 export const updateRecurring = (id: string, body: RecurringPatch) => api(`recurring/${id}`, { method: 'PATCH', body, schema: ZRecurring });
 export const deleteRecurring = (id: string) => api(`recurring/${id}`, { method: 'DELETE', schema: ZOk });
 export const recordRecurring = (id: string, body: RecurringRecordBody) => api(`recurring/${id}/record`, { method: 'POST', body, schema: ZEntry });
+
+/** A vehicle's method for a tax year (docs/product.md, "Vehicle methods"): standard mileage unless chosen. */
+export const vehicleMethodQuery = (vehicleId: string, year: number) =>
+  queryOptions({
+    queryKey: [...booksKeys.registry('vehicles'), vehicleId, 'method', year],
+    queryFn: ({ signal }) => api(`vehicles/${vehicleId}/methods/${year}`, { schema: ZVehicleMethod, signal }),
+  });
+export const saveVehicleMethod = (vehicleId: string, year: number, body: VehicleMethodBody) =>
+  api(`vehicles/${vehicleId}/methods/${year}`, { method: 'PUT', body, schema: ZVehicleMethod });

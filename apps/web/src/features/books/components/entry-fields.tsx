@@ -26,6 +26,8 @@ export interface EntryFormValues {
   productId: string;
   /** Income only: the customer. */
   contactId: string;
+  /** An operational expense only: the vehicle it is for (its year's method decides the deduction). */
+  vehicleId: string;
   quantity: string;
   unitCost: string;
   hours: string;
@@ -49,6 +51,9 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
     enabled: open && (type === 'supplier_payment' || type === 'purchase' || type === 'expense'),
   });
   const products = useQuery({ ...activeRecordsQuery('products'), enabled: open && type === 'purchase' });
+  const vehicles = useQuery({ ...activeRecordsQuery('vehicles'), enabled: open && type === 'expense' });
+  // Offered only to an owner with vehicles (or on an expense that already names one).
+  const showVehicle = type === 'expense' && ((vehicles.data?.items.length ?? 0) > 0 || !!entry?.vehicleId);
   const stockItemId = watch('inventoryProductId');
 
   const categoryId = watch('categoryId');
@@ -225,6 +230,21 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
             ))}
             {entry?.providerId && !providers.data?.items.some((p) => p.id === entry.providerId) && (
               <MenuItem value={entry.providerId}>{entry.providerName}</MenuItem>
+            )}
+          </FormTextField>
+        </Grid>
+      )}
+      {showVehicle && (
+        <Grid size={half}>
+          <FormTextField control={control} name="vehicleId" select label={t('books.expenses.vehicle')} helperText={t('books.expenses.vehicleHelp')} fullWidth>
+            <MenuItem value="">{t('books.expenses.vehicleNone')}</MenuItem>
+            {(vehicles.data?.items ?? []).map((v) => (
+              <MenuItem key={v.id} value={v.id}>
+                {v.name}
+              </MenuItem>
+            ))}
+            {entry?.vehicleId && !vehicles.data?.items.some((v) => v.id === entry.vehicleId) && (
+              <MenuItem value={entry.vehicleId}>{entry.vehicleName}</MenuItem>
             )}
           </FormTextField>
         </Grid>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setScreenWide } from '@/test/screen';
-import { apiError, entryOf, fakeServer, json } from '../test/fake-server';
+import { apiError, entryOf, fakeServer, json, listPage } from '../test/fake-server';
 import { renderApp } from '@/test/render';
 import { EntryFormDialog } from './entry-form-dialog';
 
@@ -73,6 +73,34 @@ describe('the entry dialog', () => {
     expect(server.posts('/api/entries')).toHaveLength(1);
     expect(server.posts('/api/entries')[0]!.body).toMatchObject({ type: 'expense', date: '2026-03-05', amount: 4599, categoryId: 'c-office' });
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'e-1' }), true);
+  });
+
+  it('offers a Vehicle only to an owner with vehicles, and sends the one chosen (docs/product.md, "Vehicle methods")', async () => {
+    const van = {
+      id: 'v-1',
+      name: 'Van',
+      make: null,
+      model: null,
+      year: null,
+      plate: null,
+      initialOdometer: null,
+      active: true,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
+    const { server, onClose } = openNewExpense((req) => (req.path.startsWith('/api/vehicles') ? json(listPage([van])) : undefined));
+    const { user, dialog } = await fillExpense();
+    await user.click(await within(dialog).findByRole('combobox', { name: /^Vehicle/ }));
+    await user.click(await screen.findByRole('option', { name: 'Van' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')[0]!.body).toMatchObject({ type: 'expense', amount: 4599, vehicleId: 'v-1' });
+  });
+
+  it('has no Vehicle field for an owner without vehicles', async () => {
+    openNewExpense();
+    const { dialog } = await fillExpense();
+    expect(within(dialog).queryByRole('combobox', { name: /^Vehicle/ })).toBeNull();
   });
 
   it('Repeat: the entry and its monthly template in one call, the entry counted as the first occurrence', async () => {

@@ -43,6 +43,7 @@ const ZEntryForm = z.object({
   providerId: z.string(),
   productId: z.string(),
   contactId: z.string(),
+  vehicleId: z.string(),
   quantity: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 3) !== undefined, { params: { i18n: 'books.validation.quantity' } })),
   unitCost: optionalMoney,
   hours: z.string().check(z.refine((v) => v.trim() === '' || decimalText(v, 2) !== undefined, { params: { i18n: 'books.validation.hours' } })),
@@ -104,6 +105,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       body.hours = v.hours.trim() ? decimalText(v.hours, 2)! : null;
     }
     if (type === 'income') body.contactId = v.contactId || null;
+    if (type === 'expense') body.vehicleId = v.vehicleId || null;
     if (type === 'supplier_payment' || type === 'purchase' || type === 'expense') body.providerId = v.providerId || null;
     if (type === 'purchase' || type === 'income') body.inventoryProductId = v.inventoryProductId || null;
     if (type === 'income') body.quantity = v.inventoryProductId && v.quantity.trim() ? decimalText(v.quantity, 3)! : null;
@@ -150,6 +152,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         providerId: entry?.providerId ?? '',
         productId: entry?.productId ?? '',
         contactId: entry?.contactId ?? '',
+        vehicleId: entry?.vehicleId ?? '',
         quantity: numberText(entry?.quantity, 3),
         unitCost: centsToText(entry?.unitCost),
         hours: numberText(entry?.hours, 2),

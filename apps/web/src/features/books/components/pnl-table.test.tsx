@@ -16,7 +16,7 @@ const line = (over: Partial<PnlLine>): PnlLine => ({
   ...over,
 });
 const months = (first: number, second: number) => [first, second, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-const base = { income: 100000, costOfGoods: 0, grossProfit: 100000, operatingExpenses: 25099, mileageDeduction: 0, net: 74901 };
+const base = { income: 100000, costOfGoods: 0, grossProfit: 100000, operatingExpenses: 25099, mileageDeduction: 0, net: 74901, notDeductible: [] };
 
 beforeEach(() => {
   // The business currency comes from the settings; while they load, amounts are in dollars.

@@ -8,6 +8,7 @@ import { QueryView } from '@/components/page-states';
 import { ReportCard, ReportTable } from '@/components/report-table/report-table';
 import { useMoney } from '@/lib/settings';
 import { annualQuery } from '../api/books-api';
+import { NotDeductibleCard } from '../components/not-deductible';
 import { ReportEmpty, ReportHeader, useYear, YearPicker } from '../components/report-parts';
 import { numberFormat } from '@/lib/intl';
 
@@ -22,6 +23,7 @@ export default function AnnualTotal() {
   const { year, setYear } = useYear();
   const annual = useQuery(annualQuery(year));
   const miles = numberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
 
   return (
     <Box>
@@ -73,6 +75,8 @@ export default function AnnualTotal() {
               />
             </ReportCard>
 
+            <NotDeductibleCard lines={a.notDeductible} />
+
             <ReportCard title={t('books.reports.vehicles')}>
               {a.vehicles.length === 0 ? (
                 <Typography sx={{ color: 'text.secondary', px: 2, pb: 2 }}>{t('books.reports.noVehicles')}</Typography>
@@ -81,10 +85,23 @@ export default function AnnualTotal() {
                   label={t('books.reports.vehicles')}
                   framed={false}
                   columns={[
-                    { id: 'vehicle', header: t('books.reports.vehicle'), cell: (v: Vehicle) => v.name },
-                    { id: 'trips', header: t('books.reports.trips'), cell: (v) => v.trips, numeric: true },
+                    {
+                      id: 'vehicle',
+                      header: t('books.reports.vehicle'),
+                      cell: (v: Vehicle) => (
+                        <>
+                          {v.name}
+                          <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+                            {t(`books.vehicleMethods.${v.method}`)}
+                            {v.businessShare !== null && ` · ${t('books.vehicleMethods.share', { share: percent.format(v.businessShare) })}`}
+                          </Typography>
+                        </>
+                      ),
+                    },
+                    { id: 'trips', header: t('books.reports.trips'), cell: (v) => v.trips, numeric: true, wide: true },
                     { id: 'miles', header: t('books.reports.miles'), cell: (v) => miles.format(v.miles), numeric: true },
                     { id: 'deduction', header: t('books.reports.deduction'), money: (v) => v.deduction },
+                    { id: 'expensesDeducted', header: t('books.reports.expensesDeducted'), money: (v) => v.expensesDeducted, wide: true },
                   ]}
                   rows={a.vehicles.map((v) => ({ kind: 'line', key: v.vehicleId, data: v }))}
                   footer={[
@@ -92,7 +109,12 @@ export default function AnnualTotal() {
                       kind: 'total',
                       key: 'total',
                       label: t('books.reports.total'),
-                      values: { trips: a.vehicles.reduce((n, v) => n + v.trips, 0), miles: miles.format(a.miles), deduction: a.mileageDeduction },
+                      values: {
+                        trips: a.vehicles.reduce((n, v) => n + v.trips, 0),
+                        miles: miles.format(a.miles),
+                        deduction: a.mileageDeduction,
+                        expensesDeducted: a.vehicles.reduce((n, v) => n + v.expensesDeducted, 0),
+                      },
                     },
                   ]}
                 />

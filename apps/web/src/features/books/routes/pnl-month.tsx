@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { formatMonthName } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
-import { Box } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { QueryView } from '@/components/page-states';
 import { pnlQuery } from '../api/books-api';
 import { MonthPicker } from '../components/month-picker';
+import { NotDeductibleCard } from '../components/not-deductible';
 import { PnlTable } from '../components/pnl-table';
 import { ReportEmpty, ReportHeader } from '../components/report-parts';
 import { useMonth } from '../lib/month';
@@ -32,7 +33,12 @@ export default function PnlMonth() {
         isEmpty={(data) => data.lines.length === 0}
         empty={<ReportEmpty icon="heroicons_outline:chart-pie" to={`/user/dailyincome?${m.search}`} />}
       >
-        {(data) => <PnlTable pnl={data} />}
+        {(data) => (
+          <Stack spacing={2}>
+            <PnlTable pnl={data} />
+            <NotDeductibleCard lines={data.notDeductible} />
+          </Stack>
+        )}
       </QueryView>
     </Box>
   );

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Box } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { QueryView } from '@/components/page-states';
 import { pnlQuery } from '../api/books-api';
+import { NotDeductibleCard } from '../components/not-deductible';
 import { PnlTable } from '../components/pnl-table';
 import { ReportEmpty, ReportHeader, useYear, YearPicker } from '../components/report-parts';
 
@@ -26,7 +27,12 @@ export default function PnlYear() {
         isEmpty={(data) => data.lines.length === 0}
         empty={<ReportEmpty icon="heroicons_outline:chart-pie" to={`/user/dailyincome?year=${year}&month=1`} />}
       >
-        {(data) => <PnlTable pnl={data} />}
+        {(data) => (
+          <Stack spacing={2}>
+            <PnlTable pnl={data} />
+            <NotDeductibleCard lines={data.notDeductible} />
+          </Stack>
+        )}
       </QueryView>
     </Box>
   );

@@ -39,6 +39,8 @@ export function entryOf(over: Partial<Entry> = {}): Entry {
     productName: null,
     contactId: null,
     contactName: null,
+    vehicleId: null,
+    vehicleName: null,
     quantity: null,
     unitCost: null,
     hours: null,
