@@ -46,7 +46,8 @@ const kinds: Record<string, () => Promise<string>> = {
   },
   "a product's image": async () => {
     const p = expectOk(await t.api('POST', '/api/apps/ecommerce/inventory/product', { token: a.token }));
-    return expectOk(await t.api('POST', '/api/apps/ecommerce/inventory/product/image', { token: a.token, body: form('image', png(3), { id: p.id }) })).images[0];
+    return expectOk(await t.api('POST', '/api/apps/ecommerce/inventory/product/image', { token: a.token, body: form('image', png(3), { id: p.id }) }))
+      .images[0];
   },
   "a note's image": async () => {
     const n = expectOk(await t.api('POST', '/api/apps/notes', { token: a.token, body: { note: { title: 'With a picture' } } }));

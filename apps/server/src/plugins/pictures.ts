@@ -45,10 +45,6 @@ export class PictureAccess {
 
   /** Sends a picture's bytes. */
   send(reply: FastifyReply, picture: { mime: string; data: Buffer }, cacheControl: string) {
-    return reply
-      .header('content-type', picture.mime)
-      .header('cache-control', cacheControl)
-      .header('x-content-type-options', 'nosniff')
-      .send(picture.data);
+    return reply.header('content-type', picture.mime).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff').send(picture.data);
   }
 }

@@ -125,8 +125,14 @@ export function noteRoutes(app: FastifyInstance, notes: NotesService, guards: Gu
   r.get(
     `${base}/images/:owner/:file`,
     {
-      schema: { tags, summary: "A note's image", params: z.object({ owner: ZUuid, file: ZUuid }),
-        querystring: ZPictureQuery, security: [], response: { 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: "A note's image",
+        params: z.object({ owner: ZUuid, file: ZUuid }),
+        querystring: ZPictureQuery,
+        security: [],
+        response: { 400: ZApiError, 404: ZApiError },
+      },
     },
     async (req, reply) => {
       const viewer = await pictures.viewer(req, 'Image');

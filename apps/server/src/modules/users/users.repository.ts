@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterCommit, queryRows, type DbOrTx } from '../../db/client.js';
+import { ownedBy } from '../../db/owned.js';
 import { userChanged } from '../../lib/session-cache.js';
 import { chatMembers, mails, sessions, userAvatars, users } from '../../db/schema/index.js';
 
@@ -152,13 +153,15 @@ export class UsersRepository {
    * between them, or a mail from the other in the viewer's mailbox.
    */
   async canSee(viewerId: string, targetId: string): Promise<boolean> {
+    // The viewer's own chats and mails, through their scope.
+    const own = ownedBy(this.db, viewerId);
     const [row] = await queryRows<{ ok: boolean }>(
       this.db,
-      sql`select (
-        exists (select 1 from ${users} v join ${users} t on t.id = ${targetId}
+      own.sql`select (
+        exists (select 1 from users v join users t on t.id = ${targetId}
                 where v.id = ${viewerId} and (v.id = t.id or v.role = 'admin' or t.role = 'admin'))
-        or exists (select 1 from ${chatMembers} where owner_id = ${viewerId} and peer_id = ${targetId})
-        or exists (select 1 from ${mails} where owner_id = ${viewerId} and from_user_id = ${targetId})
+        or exists (select 1 from ${chatMembers} c where c.peer_id = ${targetId})
+        or exists (select 1 from ${mails} m where m.from_user_id = ${targetId})
       ) as ok`,
     );
     return row?.ok === true;
