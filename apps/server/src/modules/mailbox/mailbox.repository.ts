@@ -18,7 +18,7 @@ export class MailboxRepository {
 
   constructor(
     private readonly db: DbOrTx,
-    private readonly ownerId: string,
+    ownerId: string,
   ) {
     this.s = ownedBy(db, ownerId);
   }
@@ -26,14 +26,8 @@ export class MailboxRepository {
   /** Which of these accounts the reader may write to as an owner: they wrote to the reader, or share a chat with them. */
   async correspondents(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const wrote = await this.db
-      .selectDistinct({ id: mails.fromUserId })
-      .from(mails)
-      .where(and(eq(mails.ownerId, this.ownerId), eq(mails.kind, 'received'), inArray(mails.fromUserId, ids)));
-    const chat = await this.db
-      .select({ id: chatMembers.peerId })
-      .from(chatMembers)
-      .where(and(eq(chatMembers.ownerId, this.ownerId), inArray(chatMembers.peerId, ids)));
+    const wrote = await this.s.selectFields(mails, { id: mails.fromUserId }).where(and(eq(mails.kind, 'received'), inArray(mails.fromUserId, ids)));
+    const chat = await this.s.selectFields(chatMembers, { id: chatMembers.peerId }).where(inArray(chatMembers.peerId, ids));
     return new Set([...wrote, ...chat].map((r) => r.id!));
   }
 

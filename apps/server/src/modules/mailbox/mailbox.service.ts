@@ -137,7 +137,7 @@ export function parseAddress(raw: string): { name: string; email: string } | und
 
 const contactOf = (name: string, email: string) => (name ? `${name} <${email}>` : email);
 /** An owner's one answer for an address they may not write to, whether it has an account or not. */
-const NOT_A_CORRESPONDENT = 'you can write to the administrators and to the people who wrote to you or share a chat with you';
+export const NOT_A_CORRESPONDENT = 'You can write to the administrators and to the people who wrote to you or share a chat with you';
 const attachmentUrl = (id: string) => `/api/apps/mailbox/attachment?id=${id}`;
 
 interface MailForm {
@@ -455,12 +455,11 @@ export class MailboxService {
       form[field].forEach((raw, i) => {
         const email = parseAddress(raw)!.email;
         if (found.has(email)) return;
-        const message = auth.user.role === 'admin' ? `${email} is not a user of Cuadre` : `${email}: ${NOT_A_CORRESPONDENT}`;
+        const message = auth.user.role === 'admin' ? `${email} is not a user of Cuadre` : NOT_A_CORRESPONDENT;
         details.push({ path: `mail.${field}.${i}`, message });
       });
     }
-    if (details.length)
-      throw validation(auth.user.role === 'admin' ? details.map((d) => d.message).join('; ') : `${NOT_A_CORRESPONDENT}.`, details);
+    if (details.length) throw validation(auth.user.role === 'admin' ? details.map((d) => d.message).join('; ') : NOT_A_CORRESPONDENT, details);
     // A recipient named in to or cc as well as bcc is not a blind one.
     const byId = new Map<string, Recipient>();
     for (const p of parsed) {
