@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PictureSigner } from '../src/lib/picture-urls.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { barePictureUrl, PICTURE_BUCKET_MS, PictureSigner } from '../src/lib/picture-urls.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { mails } from '../src/db/schema/index.js';
@@ -146,5 +146,68 @@ describe("a user's avatar is seen by the people who can see that user", () => {
     const theirs = contacts.find((c) => c.id === admin.id)!.avatar!;
     expect(parts(theirs).query.get('u')).toBe(b.id);
     expect((await get(theirs)).status).toBe(200);
+  });
+});
+
+describe('a kept answer (the read cache, ADR 009) with pictures in it', () => {
+  it('is kept per reader: each reader gets the addresses signed for them, a hit the same as the first read', async () => {
+    const read = async (token: string) => {
+      const res = await t.api('GET', '/api/dashboards/project', { token });
+      expect(res.status).toBe(200);
+      return { body: JSON.stringify(res.body), cache: res.headers['x-read-cache'] };
+    };
+    expectOk(await t.api('POST', '/api/common/user/avatar', { token: a.token, body: form('avatar', png(5)) }));
+    const first = await read(a.token);
+    const again = await read(a.token);
+    expect(again.cache).toBe('hit');
+    expect(again.body).toBe(first.body);
+    const mine = /"(\/api\/avatars\/[^"]+)"/.exec(first.body)![1]!;
+    expect(parts(mine).query.get('u')).toBe(a.id);
+    expect((await get(mine)).status).toBe(200);
+    // Another reader's answer (their own, their addresses) never carries A's signature.
+    const theirs = await read(b.token);
+    expect(theirs.body).not.toContain(`u=${a.id}`);
+  });
+
+  it('is not served from the cache once the signing half hour is over: the new answer has new addresses', async () => {
+    const read = async () => {
+      const res = await t.api('GET', '/api/dashboards/project', { token: a.token });
+      return { url: /"(\/api\/avatars\/[^"]+)"/.exec(JSON.stringify(res.body))![1]!, cache: res.headers['x-read-cache'] };
+    };
+    // Seconds before a half hour ends and seconds after, well within the cache's own minute.
+    const boundary = Math.ceil(Date.now() / PICTURE_BUCKET_MS) * PICTURE_BUCKET_MS;
+    vi.useFakeTimers({ toFake: ['Date'], now: boundary - 5_000 });
+    try {
+      const before = await read();
+      expect((await read()).cache).toBe('hit');
+      vi.setSystemTime(boundary + 5_000);
+      const after = await read();
+      expect(after.cache).toBeUndefined();
+      expect(Number(parts(after.url).query.get('exp'))).toBe(Number(parts(before.url).query.get('exp')) + PICTURE_BUCKET_MS / 1000);
+      expect((await get(after.url)).status).toBe(200);
+      expect((await read()).cache).toBe('hit');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the signed address', () => {
+  it('stays the same within a half hour and moves on with the next', () => {
+    const start = Math.ceil(Date.now() / PICTURE_BUCKET_MS) * PICTURE_BUCKET_MS;
+    const path = '/api/avatars/00000000-0000-4000-8000-000000000001';
+    expect(signer.url(path, a.id, start)).toBe(signer.url(path, a.id, start + PICTURE_BUCKET_MS - 1));
+    expect(signer.url(path, a.id, start)).not.toBe(signer.url(path, a.id, start + PICTURE_BUCKET_MS));
+    expect(signer.expiry(start)).toBe((start + 2 * PICTURE_BUCKET_MS) / 1000);
+    expect(signer.expiry(start + PICTURE_BUCKET_MS - 1)).toBe((start + 2 * PICTURE_BUCKET_MS) / 1000);
+  });
+
+  it('is kept bare: what a client sends back loses its signature, a user avatar keeps its version, other addresses stay', () => {
+    const owner = '00000000-0000-4000-8000-00000000000a';
+    const file = '00000000-0000-4000-8000-00000000000b';
+    const product = `/api/apps/ecommerce/inventory/images/${owner}/${file}`;
+    expect(barePictureUrl(signer.url(product, a.id))).toBe(product);
+    expect(barePictureUrl(signer.url(`/api/avatars/${owner}`, a.id, Date.now(), '?v=4'))).toBe(`/api/avatars/${owner}?v=4`);
+    expect(barePictureUrl('https://example.com/a.png?x=1')).toBe('https://example.com/a.png?x=1');
   });
 });
