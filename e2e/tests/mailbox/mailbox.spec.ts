@@ -8,7 +8,7 @@ afterAll(closeBrowser);
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400, 0x20)]);
 
 describe.each(VIEWPORTS)('mailbox at $width px', (viewport) => {
-  it('an owner refused another owner’s address, then a mail with an attachment sent to the administrators, received, labelled, moved to trash and restored', async () => {
+  it('an owner refused another owner’s address; a mail with an attachment to the administrators, forwarded by them to that owner, received, labelled, moved to trash and restored', async () => {
     const sender = await paidOwner(`mail-from-${viewport.name}`, 'Inés Morales');
     const stranger = await paidOwner(`mail-to-${viewport.name}`, 'Pablo Ortega');
     const support = inject('admin').email;
@@ -38,16 +38,34 @@ describe.each(VIEWPORTS)('mailbox at $width px', (viewport) => {
     await a.page.getByText('Mail sent').waitFor();
     await a.context.close();
 
-    // The administrator finds it in their inbox, with the file.
-    const b = await newPage(viewport);
-    await b.page.goto('/api/health');
-    await b.page.evaluate((token) => localStorage.setItem('accessToken', token), await adminToken());
+    // The administrator finds it in their inbox, with the file, and forwards it to the other owner
+    // (an administrator writes to anyone).
+    const admin = await newPage(viewport);
+    await admin.page.goto('/api/health');
+    await admin.page.evaluate((token) => localStorage.setItem('accessToken', token), await adminToken());
+    await admin.page.goto('/apps/mailbox');
+    await admin.page.getByRole('button', { name: new RegExp(subject) }).click();
+    await admin.page.waitForURL(/mail=/);
+    await admin.page.getByRole('heading', { level: 2, name: subject }).waitFor();
+    await admin.page.getByRole('button', { name: 'Download invoice.pdf' }).waitFor();
+    await admin.page.getByText(`Inés Morales <${sender.email}>`).waitFor();
+    await admin.page.getByRole('button', { name: 'Forward' }).first().click();
+    const forward = admin.page.getByRole('dialog', { name: 'New mail' });
+    await forward.getByText('Addresses of people who use Cuadre, separated by commas').waitFor();
+    await forward.getByLabel('To', { exact: true }).fill(stranger.email);
+    await forward.getByText(/^invoice\.pdf · /).waitFor();
+    await forward.getByRole('button', { name: 'Send' }).click();
+    await forward.waitFor({ state: 'hidden' });
+    await admin.page.getByText('Mail sent').waitFor();
+    await admin.context.close();
+
+    // The other owner finds it in their inbox, with the file.
+    const b = await ownerPage(viewport, stranger);
     await b.page.goto('/apps/mailbox');
-    await b.page.getByRole('button', { name: new RegExp(subject) }).click();
+    await b.page.getByRole('button', { name: new RegExp(`Fwd: ${subject}`) }).click();
     await b.page.waitForURL(/mail=/);
-    await b.page.getByRole('heading', { level: 2, name: subject }).waitFor();
+    await b.page.getByRole('heading', { level: 2, name: `Fwd: ${subject}` }).waitFor();
     await b.page.getByRole('button', { name: 'Download invoice.pdf' }).waitFor();
-    await b.page.getByText(`Inés Morales <${sender.email}>`).waitFor();
 
     // A label made, then given to the mail.
     await b.page.getByRole('button', { name: 'Labels', exact: true }).click();

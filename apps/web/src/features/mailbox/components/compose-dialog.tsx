@@ -131,7 +131,10 @@ export function ComposeDialog({ start, onClose, onSent }: { start: ComposeStart 
         );
         return (
           <>
-            {field('to', t('mailbox.compose.to'), { autoFocus: !start?.form.to, helperText: t(admin ? 'mailbox.compose.addressHelp' : 'mailbox.compose.addressHelpOwner') })}
+            {field('to', t('mailbox.compose.to'), {
+              autoFocus: !start?.form.to,
+              helperText: t(admin ? 'mailbox.compose.addressHelp' : 'mailbox.compose.addressHelpOwner'),
+            })}
             {showCopies ? (
               <>
                 {field('cc', t('mailbox.compose.cc'))}
