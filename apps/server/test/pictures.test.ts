@@ -81,12 +81,13 @@ describe.each(Object.keys(kinds))('%s', (kind) => {
   });
 
   it('is served to its owner by the signed address, cacheable privately no longer than the signature lasts', async () => {
+    const asked = Math.floor(Date.now() / 1000);
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(Number(parts(url).query.get('exp')) - Math.floor(Date.now() / 1000));
+    expect(maxAge).toBeLessThanOrEqual(Number(parts(url).query.get('exp')) - asked);
     // And to the owner's own token (an API client), never kept by the browser.
     const byToken = await get(path, a.token);
     expect(byToken.status).toBe(200);
@@ -146,6 +147,17 @@ describe("a user's avatar is seen by the people who can see that user", () => {
     const theirs = contacts.find((c) => c.id === admin.id)!.avatar!;
     expect(parts(theirs).query.get('u')).toBe(b.id);
     expect((await get(theirs)).status).toBe(200);
+  });
+});
+
+describe('an answer that starts a session', () => {
+  it('carries the user’s avatar signed for them (the web app shows it without reading the user again)', async () => {
+    const { owner, token } = await t.ownerToken();
+    expectOk(await t.api('POST', '/api/common/user/avatar', { token, body: form('avatar', png(7)) }));
+    const answer = await t.signIn(owner.email, owner.password);
+    const avatar = answer.user.avatar!;
+    expect(parts(avatar).query.get('u')).toBe(owner.id);
+    expect((await get(avatar)).status).toBe(200);
   });
 });
 
