@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, ZApiError, ZIdParam, ZNavigation, ZPictureQuery, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
 import { readUpload } from '../../lib/uploads.js';
@@ -76,7 +76,7 @@ export function commonRoutes(app: FastifyInstance, common: CommonService, guards
     async (req, reply) => {
       const viewer = await pictures.viewer(req, 'Avatar');
       // Bytes, not JSON: the schemas above type the error answers only.
-      return pictures.send(reply as FastifyReply, await common.avatar(viewer.id, req.params.id), viewer.cacheControl);
+      return pictures.send(reply, await common.avatar(viewer.id, req.params.id), viewer.cacheControl);
     },
   );
 }

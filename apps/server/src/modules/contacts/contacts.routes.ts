@@ -153,7 +153,7 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService, g
       const viewer = await pictures.viewer(req, 'Avatar');
       const picture = await contacts.avatar(viewer.id, req.params.owner, req.params.file);
       // Bytes, not JSON: the schemas above type the error answers only.
-      return pictures.send(reply as FastifyReply, picture, viewer.cacheControl);
+      return pictures.send(reply, picture, viewer.cacheControl);
     },
   );
   // Public: the flags are the flag-icons package's images, the same for everyone, shown by an <img>.

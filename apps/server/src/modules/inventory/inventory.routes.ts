@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
@@ -131,7 +131,7 @@ export function inventoryRoutes(app: FastifyInstance, inventory: InventoryServic
       const viewer = await pictures.viewer(req, 'Image');
       const picture = await inventory.image(viewer.id, req.params.owner, req.params.file);
       // Bytes, not JSON: the schemas above type the error answers only.
-      return pictures.send(reply as FastifyReply, picture, viewer.cacheControl);
+      return pictures.send(reply, picture, viewer.cacheControl);
     },
   );
 

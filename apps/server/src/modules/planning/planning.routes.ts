@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
@@ -138,7 +138,7 @@ export function noteRoutes(app: FastifyInstance, notes: NotesService, guards: Gu
       const viewer = await pictures.viewer(req, 'Image');
       const picture = await notes.image(viewer.id, req.params.owner, req.params.file);
       // Bytes, not JSON: the schemas above type the error answers only.
-      return pictures.send(reply as FastifyReply, picture, viewer.cacheControl);
+      return pictures.send(reply, picture, viewer.cacheControl);
     },
   );
 }
