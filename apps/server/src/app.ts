@@ -16,6 +16,8 @@ import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
 import { SessionCache } from './lib/session-cache.js';
 import { ReadCache } from './lib/read-cache.js';
 import { readCacheHooks } from './plugins/read-cache.js';
+import { PictureAccess, pictureHooks } from './plugins/pictures.js';
+import { PictureSigner } from './lib/picture-urls.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { COMPRESS_OPTIONS } from './lib/compression.js';
 import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGuessThrottle, type ThrottlePolicy } from './lib/attempts.js';
@@ -225,13 +227,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { publicUrl: config.publicUrl, trialDays: config.trialDays, jwtSecret: config.jwtSecret, mfaKey: config.mfaKey, requireAdminMfa: config.requireAdminMfa },
     sessionCache,
   );
+  // Pictures' addresses signed for their reader before the read cache keeps an answer (plugins/pictures.ts).
+  const pictures = new PictureAccess(new PictureSigner(config.jwtSecret), auth);
+  pictureHooks(app, pictures.signer);
   const readCache = new ReadCache({ redis, prefix: config.redisPrefix, ttlMs: config.readCacheMs });
   readCacheHooks(app, readCache);
   const jobs = new JobRunner(db, config.dataDir, app.log, readCache);
   app.decorate('jobs', jobs);
   const events = new EventBus(redis, `${config.redisPrefix}events`, app.log);
   events.start();
-  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs, events };
+  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs, events, pictures };
 
   // The areas: each one Fastify plugin with its routes and services (modules/<area>/index.ts).
   for (const area of AREAS) await app.register(area, { core });

@@ -19,13 +19,19 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 const BOOK_TAGS = ['registries', 'entries', 'trips', 'periods', 'reports', 'audit', 'chart', 'onboarding', 'finance', 'project'];
-/** Routes anyone may call: signing in and up, health, the avatars that emails and pages show, the product images, note images and country flags an <img> loads, the trial a sign-up gets. */
+/** Routes anyone may call: signing in and up, health, the country flags an <img> loads, the trial a sign-up gets. */
 const isPublic = (path: string) =>
-  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in\/mfa|sign-in\/mfa-setup|sign-in\/mfa-enable|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|avatars\/|apps\/contacts\/(avatars|flags)\/|apps\/ecommerce\/inventory\/images\/|apps\/notes\/images\/)/.test(
+  /^\/api\/(health|plans\/trial$|auth\/(sign-up|sign-in|sign-in\/mfa|sign-in\/mfa-setup|sign-in\/mfa-enable|sign-in-with-token|confirm-email|resend-confirmation|forgot-password|reset-password|unlock-session)$|apps\/contacts\/flags\/)/.test(
     path,
   ) ||
   path.startsWith('/api/health') ||
   path.startsWith('/api/docs');
+/**
+ * The pictures an <img> loads (users' and contacts' avatars, product and note images): an <img> sends
+ * no token, so they take a signed address instead, and answer 404, not 401, to anyone who proves
+ * nothing (test/pictures.test.ts walks each kind as a stranger, another owner and the owner).
+ */
+const isPicture = (path: string) => /^\/api\/(avatars\/|apps\/contacts\/avatars\/|apps\/ecommerce\/inventory\/images\/|apps\/notes\/images\/)/.test(path);
 
 function routes() {
   const out: { method: Method; path: string; tags: string[] }[] = [];
@@ -49,10 +55,25 @@ describe('the access matrix', () => {
   });
 
   it('answers 401 UNAUTHORIZED to anonymous callers on every route that is not public', async () => {
-    for (const r of routes().filter((x) => !isPublic(x.path))) {
+    for (const r of routes().filter((x) => !isPublic(x.path) && !isPicture(x.path))) {
       const res = await t.api(r.method, fill(r.path), { body: bodyFor(r.method) });
       expect(res.status, `${r.method} ${r.path}: ${JSON.stringify(res.body)}`).toBe(401);
       expectError(res, 401, 'UNAUTHORIZED');
+    }
+  });
+
+  it('answers 404 NOT_FOUND to anonymous callers on every picture, the bare address telling nothing', async () => {
+    const pictures = routes().filter((x) => isPicture(x.path));
+    expect(pictures.map((r) => r.path).sort()).toEqual([
+      '/api/apps/contacts/avatars/{owner}/{file}',
+      '/api/apps/ecommerce/inventory/images/{owner}/{file}',
+      '/api/apps/notes/images/{owner}/{file}',
+      '/api/avatars/{id}',
+    ]);
+    const { owner } = await t.bookkeeper();
+    for (const r of pictures) {
+      const path = fill(r.path, owner.id).replace('{owner}', owner.id).replace('{file}', '00000000-0000-4000-8000-00000000ffff');
+      expectError(await t.api(r.method, path), 404, 'NOT_FOUND');
     }
   });
 

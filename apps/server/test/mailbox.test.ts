@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAIL_FOLDERS } from '@cuadre/contracts';
 import { mailAttachments, mailboxSettings, mailLabels, mails, panelItems } from '../src/db/schema/index.js';
-import { labelSlug, mailContent } from '../src/modules/mailbox/mailbox.service.js';
+import { labelSlug, mailContent, NOT_A_CORRESPONDENT } from '../src/modules/mailbox/mailbox.service.js';
 import { createTestApp, type Owner, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 
@@ -47,6 +47,10 @@ beforeAll(async () => {
   a = await t.ownerToken({ name: 'Ana Sender' });
   b = await t.ownerToken({ name: 'Beto Reader' });
   c = await t.ownerToken({ name: 'Carla Copy' });
+  // Owners write to the people who wrote to them: B and C have written to A, and C to B.
+  await fill(a.owner.id, 1, { fromUserId: b.owner.id, fromName: 'Beto Reader', fromAddress: b.owner.email, subject: 'From B' });
+  await fill(a.owner.id, 1, { fromUserId: c.owner.id, fromName: 'Carla Copy', fromAddress: c.owner.email, subject: 'From C' });
+  await fill(b.owner.id, 1, { fromUserId: c.owner.id, fromName: 'Carla Copy', fromAddress: c.owner.email, subject: 'From C' });
 });
 afterAll(async () => {
   await t?.close();
@@ -197,10 +201,8 @@ describe('mailbox: sending between users', () => {
     expect(notes.find((n) => n.key === `mail:${bMail!.id}`)).toMatchObject({ title: 'New mail from Ana Sender', description: 'Quarter', box: 'notification' });
   });
 
-  it('refuses an address that is not a user, naming it, and writes nothing', async () => {
+  it('refuses what is not an address, and no recipient, and writes nothing', async () => {
     const before = [await t.count(mails), await t.count(panelItems)];
-    const err = expectError(await send({ to: [b.owner.email, 'nobody@example.com'] }), 400, 'VALIDATION', { paths: ['mail.to.1'] });
-    expect(err.message).toBe('nobody@example.com is not a user of Cuadre');
     expectError(await send({ to: ['not an address'] }), 400, 'VALIDATION', { paths: ['mail.to.0'] });
     expectError(await send({ to: [] }), 400, 'VALIDATION', { paths: ['mail.to'] });
     expect([await t.count(mails), await t.count(panelItems)]).toEqual(before);
@@ -222,6 +224,60 @@ describe('mailbox: sending between users', () => {
     const last = await t.lastMailTo(b.owner.email);
     expect(last.subject).toBe('New mail from Ana Sender <' + a.owner.email + '>: With e-mail');
     expect(last.text).toContain('/apps/mailbox?folder=inbox&mail=');
+  });
+});
+
+describe('mailbox: who an owner may write to (docs/product.md "Mailbox")', () => {
+  /** What an owner is told of an address: status, code, message and the field it names, nothing else. */
+  const refusal = async (address: string, token: string) => {
+    const res = await send({ to: [address], subject: 'Who are you?' }, token);
+    expectError(res, 400, 'VALIDATION', { paths: ['mail.to.0'] });
+    return JSON.stringify(res.body).replaceAll(address, '<address>');
+  };
+
+  it('refuses an address with an account and one without with the same answer, naming no one, and writes nothing', async () => {
+    const stranger = await t.ownerToken({ name: 'Dora Unrelated' });
+    const before = [await t.count(mails), await t.count(panelItems)];
+    const known = await refusal(stranger.owner.email, a.token);
+    const unknown = await refusal('nobody@example.com', a.token);
+    expect(known).toBe(unknown);
+    expect(known).not.toContain('Dora');
+    expect(known).not.toMatch(/not a user/i);
+    expect(JSON.parse(known)).toMatchObject({ message: NOT_A_CORRESPONDENT, details: [{ path: 'mail.to.0', message: NOT_A_CORRESPONDENT }] });
+    // With a known recipient beside it, the same: nothing goes to anyone.
+    expectError(await send({ to: [b.owner.email, stranger.owner.email] }), 400, 'VALIDATION', { paths: ['mail.to.1'] });
+    // In cc and bcc too; and a draft keeps what was typed, resolving no name.
+    expectError(await send({ to: [b.owner.email], bcc: [stranger.owner.email] }), 400, 'VALIDATION', { paths: ['mail.bcc.0'] });
+    const draft = expectOk(await api('PUT', '/api/apps/mailbox/draft', { draft: { to: [stranger.owner.email], cc: [], bcc: [], subject: 'x', content: '' } }));
+    expect(draft.to).toEqual([stranger.owner.email]);
+    expect((await inboxOf(stranger.token)).length).toBe(0);
+    expect(await t.count(panelItems)).toBe(before[1]);
+  });
+
+  it('lets an owner write to the administrators, and to someone once they have written to the owner', async () => {
+    const admin = expectOk(await t.api('GET', '/api/common/user', { token: await t.adminToken() }));
+    const d = await t.ownerToken({ name: 'Dario New' });
+    expectOk(await send({ to: [admin.email], subject: 'Help' }, d.token));
+    // Neither of two unrelated owners may write to the other: the same answer as an unknown address.
+    expect(await refusal(d.owner.email, a.token)).toBe(await refusal('nobody@example.com', a.token));
+    expect(await refusal(a.owner.email, d.token)).toBe(await refusal('nobody@example.com', d.token));
+    // Once D's mail is in A's inbox (one from before this rule, or one D could send), A may answer.
+    await fill(a.owner.id, 1, { fromUserId: d.owner.id, fromName: 'Dario New', fromAddress: d.owner.email, subject: 'Hello from D' });
+    const sent = expectOk(await send({ to: [d.owner.email], subject: 'Answer' }));
+    expect(sent.to).toEqual([`Dario New <${d.owner.email}>`]);
+    expect((await inboxOf(d.token)).map((m) => m.subject)).toContain('Answer');
+  });
+
+  it('lets an administrator write to anyone, and tells them which address is not a user', async () => {
+    const admin = await t.adminToken();
+    const e = await t.ownerToken({ name: 'Eva Owner' });
+    const sent = expectOk(await send({ to: [e.owner.email], subject: 'From support' }, admin));
+    expect(sent.to).toEqual([`Eva Owner <${e.owner.email}>`]);
+    const err = expectError(await send({ to: [e.owner.email, 'nobody@example.com'] }, admin), 400, 'VALIDATION', { paths: ['mail.to.1'] });
+    expect(err.message).toBe('nobody@example.com is not a user of Cuadre');
+    // The owner answers the administrator.
+    const adminEmail = expectOk(await t.api('GET', '/api/common/user', { token: admin })).email;
+    expectOk(await send({ to: [adminEmail], subject: 'Thanks' }, e.token));
   });
 });
 

@@ -3,6 +3,7 @@ export * from './common/errors.js';
 export * from './common/pagination.js';
 export * from './common/money.js';
 export * from './common/user.js';
+export * from './common/pictures.js';
 export * from './common/navigation.js';
 export * from './auth/auth.js';
 export * from './auth/mfa.js';

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import type { MailQueue } from './mail/index.js';
 import type { OutageLog } from '../lib/outage.js';
 import type { Guards } from '../plugins/auth.js';
+import type { PictureAccess } from '../plugins/pictures.js';
 import type { AuthService } from './auth/index.js';
 import type { JobRunner } from './jobs/index.js';
 
@@ -25,6 +26,8 @@ export interface Core {
   jobs: JobRunner;
   /** Tells a user's open tabs that their panels changed (Redis fan-out when configured). */
   events: EventBus;
+  /** Who may see a picture (a signed address or a token), for the routes that serve one. */
+  pictures: PictureAccess;
 }
 
 export interface AreaOptions {

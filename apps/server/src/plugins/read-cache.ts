@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { acceptedEncoding, COMPRESSION_THRESHOLD, compressSync } from '../lib/compression.js';
 import { headerLanguage } from '../lib/language.js';
+import { pictureBucket } from '../lib/picture-urls.js';
 import type { CachedAnswer, ReadCache } from '../lib/read-cache.js';
 
 declare module 'fastify' {
@@ -34,8 +35,10 @@ export function readCacheHooks(app: FastifyInstance, cache: ReadCache) {
     const { user } = req.auth;
     const version = await cache.version(user.id);
     if (version === undefined) return;
-    // The owner first (their answers are dropped by prefix), then what else the answer may depend on.
-    const key = `${user.id}|${user.preferences.language ?? ''}|${headerLanguage(req) ?? ''}|${req.headers['accept-language'] ?? ''}|${req.url}`;
+    // The owner first (their answers are dropped by prefix), then what else the answer may depend on:
+    // the pictures' addresses in it are signed for this reader until the end of the next half hour, so
+    // an answer is kept within one signing half hour only and never outlives its signatures.
+    const key = `${user.id}|${pictureBucket()}|${user.preferences.language ?? ''}|${headerLanguage(req) ?? ''}|${req.headers['accept-language'] ?? ''}|${req.url}`;
     const hit = cache.get(key, version) ?? (await cache.share(key, version));
     if (hit) {
       reply.header('x-read-cache', 'hit').type(hit.contentType);

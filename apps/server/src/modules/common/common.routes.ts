@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES, ZApiError, ZIdParam, ZNavigation, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
+import { AVATAR_MAX_BYTES, ZApiError, ZIdParam, ZNavigation, ZPictureQuery, ZUpdateUserBody, ZUser } from '@cuadre/contracts';
 import { readUpload } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import type { PictureAccess } from '../../plugins/pictures.js';
 import type { CommonService } from './common.service.js';
 import { navigationFor } from './navigation.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 413: ZApiError, 415: ZApiError };
 
-export function commonRoutes(app: FastifyInstance, common: CommonService, guards: Guards) {
+export function commonRoutes(app: FastifyInstance, common: CommonService, guards: Guards, pictures: PictureAccess) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['common'];
 
@@ -59,18 +60,23 @@ export function commonRoutes(app: FastifyInstance, common: CommonService, guards
     (req) => common.removeAvatar(authOf(req)),
   );
 
-  // Public by design: an <img> cannot send a bearer token. The id is a random UUID and avatars hold nothing else.
+  // An <img> sends no token: the address is signed for its viewer (plugins/pictures.ts), or a client sends its token.
   r.get(
     '/api/avatars/:id',
-    { schema: { tags, summary: 'The avatar image of a user', params: ZIdParam, security: [], response: { 400: ZApiError, 404: ZApiError } } },
+    {
+      schema: {
+        tags,
+        summary: 'The avatar image of a user, to the people who can see that user (a signed address, or a bearer token); 404 otherwise',
+        params: ZIdParam,
+        querystring: ZPictureQuery,
+        security: [],
+        response: { 400: ZApiError, 404: ZApiError },
+      },
+    },
     async (req, reply) => {
-      const avatar = await common.avatar(req.params.id);
+      const viewer = await pictures.viewer(req, 'Avatar');
       // Bytes, not JSON: the schemas above type the error answers only.
-      return (reply as FastifyReply)
-        .header('content-type', avatar.mime)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(avatar.data);
+      return pictures.send(reply, await common.avatar(viewer.id, req.params.id), viewer.cacheControl);
     },
   );
 }

@@ -39,8 +39,9 @@ export class CommonService {
     return toUser(await this.users.removeAvatar(auth.user.id));
   }
 
-  async avatar(userId: string) {
-    const row = await this.users.avatar(userId);
+  /** A user's avatar, to a viewer who can see that user (else 404, as when there is none). */
+  async avatar(viewerId: string, userId: string) {
+    const row = (await this.users.canSee(viewerId, userId)) ? await this.users.avatar(userId) : undefined;
     if (!row) throw notFound('Avatar');
     return row;
   }

@@ -6,5 +6,5 @@ import { CommonService } from './common.service.js';
 
 /** The signed-in user, the navigation and the avatar. */
 export default async function commonArea(app: FastifyInstance, { core }: AreaOptions) {
-  commonRoutes(app, new CommonService(new UsersRepository(core.db)), core.guards);
+  commonRoutes(app, new CommonService(new UsersRepository(core.db)), core.guards, core.pictures);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import {
   CONTACT_AVATAR_MAX_BYTES,
   ZApiError,
+  ZPictureQuery,
   ZContact,
   ZContactIdQuery,
   ZContactList,
@@ -19,6 +20,7 @@ import {
   ZUuid,
 } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import type { PictureAccess } from '../../plugins/pictures.js';
 import { notFound } from '../../lib/errors.js';
 import { readUploadFor } from '../../lib/uploads.js';
 import type { ContactsService } from './contacts.service.js';
@@ -29,7 +31,7 @@ const tags = ['contacts'];
 const base = '/api/apps/contacts';
 
 /** Spec 001 §7 "Contacts", to the letter, plus what a contact bought. Signed-in users, any plan. */
-export function contactRoutes(app: FastifyInstance, contacts: ContactsService, guards: Guards) {
+export function contactRoutes(app: FastifyInstance, contacts: ContactsService, guards: Guards, pictures: PictureAccess) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const opts = { onRequest: guards.requireUser };
 
@@ -134,7 +136,7 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService, g
       return contacts.setAvatar(authOf(req), file.id, file.data);
     },
   );
-  // Public by design, as a user's avatar: an <img> cannot send a bearer token. The key's second part is random.
+  // Its owner's only. An <img> sends no token: the address is signed for its viewer (plugins/pictures.ts), or a client sends its token.
   r.get(
     `${base}/avatars/:owner/:file`,
     {
@@ -142,18 +144,16 @@ export function contactRoutes(app: FastifyInstance, contacts: ContactsService, g
         tags,
         summary: "A contact's avatar image",
         params: z.object({ owner: ZUuid, file: ZUuid }),
+        querystring: ZPictureQuery,
         security: [],
         response: { 400: ZApiError, 404: ZApiError },
       },
     },
     async (req, reply) => {
-      const avatar = await contacts.avatar(`${req.params.owner}/${req.params.file}`);
+      const viewer = await pictures.viewer(req, 'Avatar');
+      const picture = await contacts.avatar(viewer.id, req.params.owner, req.params.file);
       // Bytes, not JSON: the schemas above type the error answers only.
-      return (reply as FastifyReply)
-        .header('content-type', avatar.mime)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(avatar.data);
+      return pictures.send(reply, picture, viewer.cacheControl);
     },
   );
   // Public: the flags are the flag-icons package's images, the same for everyone, shown by an <img>.

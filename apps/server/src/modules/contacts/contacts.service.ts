@@ -21,7 +21,7 @@ import type { StorageQuota } from '../files/index.js';
 import { ContactsRepository, type ContactRow, type ContactSet } from './contacts.repository.js';
 import { COUNTRY_CODES, countryList } from './countries.js';
 
-/** Where a contact's avatar is served (public, like a user's: an <img> sends no token; the key is random). */
+/** Where a contact's avatar is served: to its owner only, by an address signed for them on the way out (plugins/pictures.ts). */
 export const avatarUrl = (key: string | null) => (key ? `/api/apps/contacts/avatars/${key}` : null);
 
 /** The HTML a contact's notes may keep: text formatting and links, nothing that runs or loads. */
@@ -172,9 +172,9 @@ export class ContactsService {
     }
   }
 
-  /** An avatar's bytes and type, by its key (the type read again from the bytes). */
-  async avatar(key: string): Promise<{ mime: string; data: Buffer }> {
-    const data = await this.files.bytes(key).catch(() => undefined);
+  /** An avatar's bytes and type, by its key (the type read again from the bytes); its owner's only, 404 to anyone else. */
+  async avatar(viewerId: string, ownerId: string, file: string): Promise<{ mime: string; data: Buffer }> {
+    const data = viewerId === ownerId ? await this.files.bytes(`${ownerId}/${file}`).catch(() => undefined) : undefined;
     const mime = data ? sniffReceipt(data) : undefined;
     if (!data || !mime || mime === 'application/pdf') throw notFound('Avatar');
     return { mime, data };

@@ -12,5 +12,5 @@ export { searchContacts, ContactsService } from './contacts.service.js';
 /** Contacts: the business's customers (spec 001 §7 "Contacts"); avatars in the receipts' file store, so a backup carries them. */
 export default async function contactsArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
-  contactRoutes(app, new ContactsService(core.db, files, new StorageQuota(core.config.filesQuotaBytes)), core.guards);
+  contactRoutes(app, new ContactsService(core.db, files, new StorageQuota(core.config.filesQuotaBytes)), core.guards, core.pictures);
 }

@@ -14,5 +14,5 @@ export { InventoryService } from './inventory.service.js';
 export default async function inventoryArea(app: FastifyInstance, { core }: AreaOptions) {
   // Product images in the receipts' file store, so a backup carries them and the storage quota counts them.
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
-  inventoryRoutes(app, new InventoryService(core.db, files, new StorageQuota(core.config.filesQuotaBytes)), core.guards);
+  inventoryRoutes(app, new InventoryService(core.db, files, new StorageQuota(core.config.filesQuotaBytes)), core.guards, core.pictures);
 }

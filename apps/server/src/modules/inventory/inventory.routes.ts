@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGES_MAX,
   ZApiError,
+  ZPictureQuery,
   ZBrandCreateBody,
   ZBrandPatchBody,
   ZCategoryCreateBody,
@@ -27,6 +28,7 @@ import {
 import { z } from 'zod/mini';
 import { readUploadFor } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import type { PictureAccess } from '../../plugins/pictures.js';
 import type { InventoryService } from './inventory.service.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
@@ -34,7 +36,7 @@ const ZTrue = z.literal(true);
 const BASE = '/api/apps/ecommerce/inventory';
 
 /** The inventory's calls, word for word (spec 001 §7 "Inventory"), and the categories', brands' and vendors' writes it leaves to us. */
-export function inventoryRoutes(app: FastifyInstance, inventory: InventoryService, guards: Guards) {
+export function inventoryRoutes(app: FastifyInstance, inventory: InventoryService, guards: Guards, pictures: PictureAccess) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['inventory'];
   const opts = { onRequest: guards.requireUser };
@@ -112,7 +114,7 @@ export function inventoryRoutes(app: FastifyInstance, inventory: InventoryServic
       return inventory.addImage(authOf(req), file.id, file.data);
     },
   );
-  // Public by design, as a contact's avatar: an <img> cannot send a bearer token. The key's second part is random.
+  // Its owner's only. An <img> sends no token: the address is signed for its viewer (plugins/pictures.ts), or a client sends its token.
   r.get(
     `${BASE}/images/:owner/:file`,
     {
@@ -120,18 +122,16 @@ export function inventoryRoutes(app: FastifyInstance, inventory: InventoryServic
         tags,
         summary: "A product's uploaded image",
         params: z.object({ owner: ZUuid, file: ZUuid }),
+        querystring: ZPictureQuery,
         security: [],
         response: { 400: ZApiError, 404: ZApiError },
       },
     },
     async (req, reply) => {
-      const image = await inventory.image(req.params.owner, req.params.file);
+      const viewer = await pictures.viewer(req, 'Image');
+      const picture = await inventory.image(viewer.id, req.params.owner, req.params.file);
       // Bytes, not JSON: the schemas above type the error answers only.
-      return (reply as FastifyReply)
-        .header('content-type', image.mime)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.data);
+      return pictures.send(reply, picture, viewer.cacheControl);
     },
   );
 

@@ -1,3 +1,4 @@
+import { barePictureUrl } from '../../lib/picture-urls.js';
 import {
   ErrorCode,
   PRODUCT_IMAGE_MAX_BYTES,
@@ -32,7 +33,7 @@ import {
   type TagRow,
 } from './inventory.repository.js';
 
-/** Where an uploaded product image is served: under its owner, by its random key (public, as an avatar: an <img> sends no token). */
+/** Where an uploaded product image is served: under its owner, to its owner only, by an address signed for them on the way out (plugins/pictures.ts). */
 export const productImageUrl = (key: string) => `/api/apps/ecommerce/inventory/images/${key}`;
 const tooManyImages = () =>
   validation(`A product keeps at most ${PRODUCT_IMAGES_MAX} images: remove one first`, [{ path: 'image', message: `At most ${PRODUCT_IMAGES_MAX} images` }]);
@@ -152,8 +153,9 @@ export class InventoryService {
       if (patch.basePrice !== undefined) values.basePrice = patch.basePrice;
       if (patch.taxPercent !== undefined) values.taxHundredths = toScaled(patch.taxPercent, 2);
       if (patch.weight !== undefined) values.weightGrams = toScaled(patch.weight, 3);
-      if (patch.thumbnail !== undefined) values.thumbnail = patch.thumbnail;
-      if (patch.images !== undefined) values.images = patch.images;
+      // A client sends back the addresses it was given, signed for it: what is kept is the bare path.
+      if (patch.thumbnail !== undefined) values.thumbnail = patch.thumbnail === null ? null : barePictureUrl(patch.thumbnail);
+      if (patch.images !== undefined) values.images = patch.images.map(barePictureUrl);
       if (patch.active !== undefined) values.active = patch.active;
       // The price follows the base price and the tax; a price sent is replaced by that figure.
       values.price = priceWithTax(values.basePrice ?? before.basePrice, values.taxHundredths ?? before.taxHundredths);
@@ -225,9 +227,10 @@ export class InventoryService {
   }
 
   /** An uploaded image's bytes and type, by its owner and key (the type read again from the bytes). */
-  async image(ownerId: string, file: string): Promise<{ mime: string; data: Buffer }> {
+  async image(viewerId: string, ownerId: string, file: string): Promise<{ mime: string; data: Buffer }> {
     const key = `${ownerId}/${file}`;
-    const row = await new InventoryRepository(this.db, ownerId).imageByKey(key);
+    // Its owner's only: anyone else is told there is none.
+    const row = viewerId === ownerId ? await new InventoryRepository(this.db, ownerId).imageByKey(key) : undefined;
     const data = row ? await this.files.bytes(key).catch(() => undefined) : undefined;
     const mime = data ? sniffReceipt(data) : undefined;
     if (!data || !mime || mime === 'application/pdf') throw notFound('Image');

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnedInsert, type OwnerScope } from '../../db/owned.js';
-import { mailAttachments, mailboxSettings, mailLabels, mails, users } from '../../db/schema/index.js';
+import { chatMembers, mailAttachments, mailboxSettings, mailLabels, mails, users } from '../../db/schema/index.js';
 
 export type MailRow = typeof mails.$inferSelect;
 export type MailSet = Partial<Omit<OwnedInsert<typeof mails>, 'id' | 'createdAt'>>;
@@ -21,6 +21,14 @@ export class MailboxRepository {
     ownerId: string,
   ) {
     this.s = ownedBy(db, ownerId);
+  }
+
+  /** Which of these accounts the reader may write to as an owner: they wrote to the reader, or share a chat with them. */
+  async correspondents(ids: string[]): Promise<Set<string>> {
+    // Asked even for no one: an address with an account costs what one without does.
+    const wrote = await this.s.selectFields(mails, { id: mails.fromUserId }).where(and(eq(mails.kind, 'received'), inArray(mails.fromUserId, ids)));
+    const chat = await this.s.selectFields(chatMembers, { id: chatMembers.peerId }).where(inArray(chatMembers.peerId, ids));
+    return new Set([...wrote, ...chat].map((r) => r.id!));
   }
 
   /** The senders' avatar versions, read on the same connection (inside the caller's transaction when there is one). */
@@ -173,7 +181,7 @@ export class MailboxRepository {
 export async function usersByEmail(db: DbOrTx, emails: string[]) {
   if (emails.length === 0) return [];
   return db
-    .select({ id: users.id, email: users.email, name: users.name, preferences: users.preferences })
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, preferences: users.preferences })
     .from(users)
     .where(and(inArray(users.email, emails), eq(users.status, 'active')));
 }

@@ -136,6 +136,8 @@ export function parseAddress(raw: string): { name: string; email: string } | und
 }
 
 const contactOf = (name: string, email: string) => (name ? `${name} <${email}>` : email);
+/** An owner's one answer for an address they may not write to, whether it has an account or not. */
+export const NOT_A_CORRESPONDENT = 'You can write to the administrators and to the people who wrote to you or share a chat with you';
 const attachmentUrl = (id: string) => `/api/apps/mailbox/attachment?id=${id}`;
 
 interface MailForm {
@@ -148,7 +150,7 @@ interface MailForm {
 }
 
 /** Who reads or writes: the signed-in user (or, for the demo seed, an account named directly). */
-export type Reader = { user: Pick<Authenticated['user'], 'id' | 'name' | 'email'> };
+export type Reader = { user: Pick<Authenticated['user'], 'id' | 'name' | 'email' | 'role'> };
 
 type Recipient = { id: string; email: string; name: string; preferences: Authenticated['user']['preferences']; bcc: boolean };
 
@@ -386,7 +388,7 @@ export class MailboxService {
    * Every address must be a user of the service; one that is not is refused by name, and nothing is written.
    */
   async send(auth: Reader, id: string | undefined, form: MailForm, attachmentsFrom?: string): Promise<Mail> {
-    const recipients = await this.recipients(form);
+    const recipients = await this.recipients(auth, form);
     const written: string[] = [];
     const normalise = (list: string[]) =>
       list.map((raw) => {
@@ -422,8 +424,14 @@ export class MailboxService {
     }
   }
 
-  /** The users the mail is written to, each once; 400 naming every address that is not one, nothing written. */
-  private async recipients(form: MailForm): Promise<Recipient[]> {
+  /**
+   * The users the mail is written to, each once; 400 naming every address that may not be written
+   * to, nothing written (docs/product.md "Mailbox"). An administrator writes to anyone, and is told
+   * which addresses are not users. An owner writes to the administrators, to themself and to the
+   * people who wrote to them or share a chat with them: owners are unrelated businesses, so any other
+   * address gets one answer, the same whether it has an account or not, and no name.
+   */
+  private async recipients(auth: Reader, form: MailForm): Promise<Recipient[]> {
     const details: ErrorDetail[] = [];
     const parsed: { email: string; bcc: boolean }[] = [];
     for (const field of ['to', 'cc', 'bcc'] as const) {
@@ -438,13 +446,20 @@ export class MailboxService {
     if (parsed.length > MAIL_RECIPIENTS_MAX)
       throw validation(`At most ${MAIL_RECIPIENTS_MAX} recipients`, [{ path: 'mail.to', message: `At most ${MAIL_RECIPIENTS_MAX} recipients` }]);
     const found = new Map((await usersByEmail(this.db, [...new Set(parsed.map((p) => p.email))])).map((u) => [u.email, u]));
+    if (auth.user.role !== 'admin') {
+      const ids = [...found.values()].filter((u) => u.role !== 'admin' && u.id !== auth.user.id).map((u) => u.id);
+      const known = await this.repo(auth).correspondents(ids);
+      for (const [email, u] of found) if (u.role !== 'admin' && u.id !== auth.user.id && !known.has(u.id)) found.delete(email);
+    }
     for (const field of ['to', 'cc', 'bcc'] as const) {
       form[field].forEach((raw, i) => {
         const email = parseAddress(raw)!.email;
-        if (!found.has(email)) details.push({ path: `mail.${field}.${i}`, message: `${email} is not a user of Cuadre` });
+        if (found.has(email)) return;
+        const message = auth.user.role === 'admin' ? `${email} is not a user of Cuadre` : NOT_A_CORRESPONDENT;
+        details.push({ path: `mail.${field}.${i}`, message });
       });
     }
-    if (details.length) throw validation(details.map((d) => d.message).join('; '), details);
+    if (details.length) throw validation(auth.user.role === 'admin' ? details.map((d) => d.message).join('; ') : NOT_A_CORRESPONDENT, details);
     // A recipient named in to or cc as well as bcc is not a blind one.
     const byId = new Map<string, Recipient>();
     for (const p of parsed) {

@@ -20,7 +20,7 @@ export { Reminders } from './reminders.js';
  */
 export default async function planningArea(app: FastifyInstance, { core }: AreaOptions) {
   const files = new FileStore(path.join(core.config.dataDir, 'attachments'));
-  noteRoutes(app, new NotesService(core.db, files), core.guards);
+  noteRoutes(app, new NotesService(core.db, files), core.guards, core.pictures);
   taskRoutes(app, new TasksService(core.db), core.guards);
   const reminders = new Reminders(core.db, core.events);
   runEvery(app, 'reminders', REMINDER_POLL_MS, () => reminders.fireDue());

@@ -7,7 +7,7 @@ import { sniffReceipt, type FileStore } from '../../lib/file-store.js';
 import type { Authenticated } from '../auth/index.js';
 import { PlanningRepository, type NoteRow, type NoteSet } from './planning.repository.js';
 
-/** Where a note's image is served (public, like an avatar: an <img> sends no token; the key's second part is random). */
+/** Where a note's image is served: to its owner only, by an address signed for them on the way out (plugins/pictures.ts). */
 export const noteImageUrl = (key: string | null) => (key ? `/api/apps/notes/images/${key}` : null);
 
 type NoteChanges = Omit<NoteInput, 'tasks'> & { tasks?: { id?: string; content: string; completed?: boolean }[] | null; image?: null };
@@ -183,8 +183,9 @@ export class NotesService {
   }
 
   /** An image's bytes and type, by its key (the type read again from the bytes). */
-  async image(key: string): Promise<{ mime: string; data: Buffer }> {
-    const data = await this.files.bytes(key).catch(() => undefined);
+  async image(viewerId: string, ownerId: string, file: string): Promise<{ mime: string; data: Buffer }> {
+    // Its owner's only: anyone else is told there is none.
+    const data = viewerId === ownerId ? await this.files.bytes(`${ownerId}/${file}`).catch(() => undefined) : undefined;
     const mime = data ? sniffReceipt(data) : undefined;
     if (!data || !mime || mime === 'application/pdf') throw notFound('Image');
     return { mime, data };

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
   NOTE_IMAGE_MAX_BYTES,
   ZApiError,
+  ZPictureQuery,
   ZNote,
   ZNoteAddTaskBody,
   ZNoteBody,
@@ -30,13 +31,14 @@ import {
 } from '@cuadre/contracts';
 import { readUploadFor } from '../../lib/uploads.js';
 import { authOf, type Guards } from '../../plugins/auth.js';
+import type { PictureAccess } from '../../plugins/pictures.js';
 import type { NotesService } from './notes.service.js';
 import type { TasksService } from './tasks.service.js';
 
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
 
 /** Spec 001 §7 "Notes", to the letter, plus the note's image. Signed-in users, any plan. */
-export function noteRoutes(app: FastifyInstance, notes: NotesService, guards: Guards) {
+export function noteRoutes(app: FastifyInstance, notes: NotesService, guards: Guards, pictures: PictureAccess) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const opts = { onRequest: guards.requireUser };
   const tags = ['notes'];
@@ -119,20 +121,24 @@ export function noteRoutes(app: FastifyInstance, notes: NotesService, guards: Gu
       return notes.setImage(authOf(req), file.id, file.data);
     },
   );
-  // Public by design, as a contact's avatar: an <img> cannot send a bearer token. The key's second part is random.
+  // Its owner's only. An <img> sends no token: the address is signed for its viewer (plugins/pictures.ts), or a client sends its token.
   r.get(
     `${base}/images/:owner/:file`,
     {
-      schema: { tags, summary: "A note's image", params: z.object({ owner: ZUuid, file: ZUuid }), security: [], response: { 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: "A note's image",
+        params: z.object({ owner: ZUuid, file: ZUuid }),
+        querystring: ZPictureQuery,
+        security: [],
+        response: { 400: ZApiError, 404: ZApiError },
+      },
     },
     async (req, reply) => {
-      const image = await notes.image(`${req.params.owner}/${req.params.file}`);
+      const viewer = await pictures.viewer(req, 'Image');
+      const picture = await notes.image(viewer.id, req.params.owner, req.params.file);
       // Bytes, not JSON: the schemas above type the error answers only.
-      return (reply as FastifyReply)
-        .header('content-type', image.mime)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.data);
+      return pictures.send(reply, picture, viewer.cacheControl);
     },
   );
 }

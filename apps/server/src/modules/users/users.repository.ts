@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterCommit, type DbOrTx } from '../../db/client.js';
+import { afterCommit, queryRows, type DbOrTx } from '../../db/client.js';
+import { ownedBy } from '../../db/owned.js';
 import { userChanged } from '../../lib/session-cache.js';
-import { sessions, userAvatars, users } from '../../db/schema/index.js';
+import { chatMembers, mails, sessions, userAvatars, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -144,6 +145,26 @@ export class UsersRepository {
   async avatar(userId: string) {
     const [row] = await this.db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
     return row;
+  }
+
+  /**
+   * Whether one user can see another (their avatar, docs/product.md "Pictures"): themself, an
+   * administrator on either side (owners write to the administrators, who see every account), a chat
+   * between them, or a mail from the other in the viewer's mailbox.
+   */
+  async canSee(viewerId: string, targetId: string): Promise<boolean> {
+    // The viewer's own chats and mails, through their scope.
+    const own = ownedBy(this.db, viewerId);
+    const [row] = await queryRows<{ ok: boolean }>(
+      this.db,
+      own.sql`select (
+        exists (select 1 from users v join users t on t.id = ${targetId}
+                where v.id = ${viewerId} and (v.id = t.id or v.role = 'admin' or t.role = 'admin'))
+        or exists (select 1 from ${chatMembers} c where c.peer_id = ${targetId})
+        or exists (select 1 from ${mails} m where m.from_user_id = ${targetId})
+      ) as ok`,
+    );
+    return row?.ok === true;
   }
   /** The image and the user's avatar version, in one transaction. */
   async removeAvatar(userId: string) {

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { ZMailComposeForm, type Mail, type MailComposeForm } from '@cuadre/contracts';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/fields';
 import { Icon } from '@/components/icon';
 import { useErrorText } from '@/lib/error-text';
+import { currentUserQuery } from '@/lib/queries';
 import { attachFile, detachFile, refreshMailbox, saveDraft, sendMail } from '../api/mailbox-api';
 import { fileSize, toDraft, type ComposeStart } from '../lib/compose';
 
@@ -22,6 +23,8 @@ const fieldOf = (path: string) => /^mail\.(to|cc|bcc|subject|content)/.exec(path
 export function ComposeDialog({ start, onClose, onSent }: { start: ComposeStart | null; onClose: () => void; onSent: (mail: Mail) => void }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
+  // An owner writes to the administrators and to the people who wrote to them; an administrator to anyone (docs/product.md "Mailbox").
+  const admin = useQuery(currentUserQuery).data?.role === 'admin';
   const open = start !== null;
   const [draftId, setDraftId] = useState<string | undefined>();
   const [attachments, setAttachments] = useState<Mail['attachments']>([]);
@@ -128,7 +131,10 @@ export function ComposeDialog({ start, onClose, onSent }: { start: ComposeStart 
         );
         return (
           <>
-            {field('to', t('mailbox.compose.to'), { autoFocus: !start?.form.to, helperText: t('mailbox.compose.addressHelp') })}
+            {field('to', t('mailbox.compose.to'), {
+              autoFocus: !start?.form.to,
+              helperText: t(admin ? 'mailbox.compose.addressHelp' : 'mailbox.compose.addressHelpOwner'),
+            })}
             {showCopies ? (
               <>
                 {field('cc', t('mailbox.compose.cc'))}
