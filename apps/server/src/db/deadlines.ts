@@ -34,7 +34,7 @@ function budget(perQueryMs: number): number {
 const queryTimeout = () => new Error('Query read timeout');
 const acquireTimeout = () => new Error('timeout exceeded when trying to connect');
 
-type Internals = { _queryable: boolean; connection: { stream: { destroy(): void } } };
+type Internals = { _queryable: boolean; connection?: { stream?: { destroy(): void } } };
 
 /**
  * A client whose query got no answer may still receive it later, or never: either way it cannot be
@@ -46,7 +46,7 @@ type Internals = { _queryable: boolean; connection: { stream: { destroy(): void 
 function discard(client: pg.PoolClient) {
   const c = client as unknown as Internals;
   c._queryable = false;
-  c.connection.stream.destroy();
+  c.connection?.stream?.destroy();
 }
 
 type QueryFn = (...args: unknown[]) => unknown;
