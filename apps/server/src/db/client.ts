@@ -196,9 +196,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /**
  * A pool that never takes the process down and never makes a request wait long: a lost connection
  * is an `error` event, handled and reported once; connecting gives up after 3 s, a query that gets no
- * answer after 5 s (PostgreSQL's statement_timeout stops a slow one there too), and a request's whole
- * database work after REQUEST_DB_BUDGET_MS (db/deadlines.ts), so a call that needs the database while it
- * is away, or while the network to it swallows every byte, answers 503 within 5 s.
+ * answer after 5 s (PostgreSQL's statement_timeout stops a slow one there too), and a request after
+ * REQUEST_DB_WAIT_MS without an answer (db/deadlines.ts), so a call that needs the database while it is
+ * away, or while the network to it swallows every byte, answers 503 within 5 s.
  */
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const target = describeTarget(url);

@@ -65,14 +65,14 @@ export function healthRoutes(app: FastifyInstance, database: Database, redis: Re
     { schema: { tags: ['health'], summary: 'Readiness: the database and Redis answer', security: [], response: { 200: ZReady, 503: ZReady } } },
     async (_req, reply) => {
       const [db, cache] = await Promise.all([
-        answers(() => runWithDeadline(Date.now() + READY_TIMEOUT_MS, () => database.ping())),
+        answers(() => runWithDeadline(READY_TIMEOUT_MS, () => database.ping())),
         redis ? answers(() => redis.ping()) : Promise.resolve(undefined),
       ]);
       if (db) outages.back('database');
       else outages.lost('database', 'readiness check failed');
       if (cache === true) outages.back('redis');
       // The disk is looked at only while it is known to be full (a write found no room), and only with the database there.
-      const room = db ? await runWithDeadline(Date.now() + READY_TIMEOUT_MS, () => disk.check()) : disk.isFull ? 'full' : 'ok';
+      const room = db ? await runWithDeadline(READY_TIMEOUT_MS, () => disk.check()) : disk.isFull ? 'full' : 'ok';
       const body = { database: db ? 'ok' : 'down', redis: cache === undefined ? 'not configured' : cache ? 'ok' : 'down', disk: room } as const;
       if (db && cache !== false && room === 'ok') return { status: 'ok' as const, ...body };
       const down = [!db && 'the database', cache === false && 'Redis'].filter(Boolean).join(' and ');
