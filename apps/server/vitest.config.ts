@@ -41,6 +41,7 @@ const DATABASE_FREE = [
   'owner-scope',
   'skipped-suites',
   'interval-scheduler',
+  'disk-full',
 ].map((name) => `test/${name}.test.ts`);
 const secondRun = process.env.TEST_DB === 'postgres';
 

@@ -11,7 +11,8 @@ import type { Redis } from 'ioredis';
 import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@cuadre/contracts';
 import type { Config } from './config/env.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, probeRoom, type Database } from './db/client.js';
+import { REQUEST_DB_WAIT_MS, runWithDeadline } from './db/deadlines.js';
 import { bootstrap, type BootstrapResult } from './db/seed/bootstrap.js';
 import { SessionCache } from './lib/session-cache.js';
 import { ReadCache } from './lib/read-cache.js';
@@ -24,6 +25,7 @@ import { MemoryAttemptCounter, MemoryGuessThrottle, RedisAttemptCounter, RedisGu
 import { MailQueue } from './modules/mail/index.js';
 import { usePasswordProfile } from './lib/passwords.js';
 import { OutageLog } from './lib/outage.js';
+import { DiskWatch } from './lib/disk-watch.js';
 import { documentTransform, nameSchemas } from './lib/openapi.js';
 import { AccessTokens } from './lib/tokens.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -45,7 +47,7 @@ import backupArea from './modules/backup/index.js';
 import reportsArea from './modules/reports/index.js';
 import jobsArea from './modules/jobs/index.js';
 import accountArea from './modules/account/index.js';
-import panelsArea from './modules/panels/index.js';
+import panelsArea, { tellAdministratorsDiskFull } from './modules/panels/index.js';
 import searchArea from './modules/search/index.js';
 import helpArea from './modules/help/index.js';
 import inventoryArea from './modules/inventory/index.js';
@@ -96,6 +98,7 @@ declare module 'fastify' {
     bootstrapResult: BootstrapResult;
     mailQueue: MailQueue;
     outages: OutageLog;
+    disk: DiskWatch;
     /** The job runner (tests run the recurring entries' rounds with it, as the server does). */
     jobs: JobRunner;
   }
@@ -155,6 +158,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerRequestHygiene(app);
   registerErrorHandling(app);
+  // A call waits at most REQUEST_DB_WAIT_MS for the database to answer (db/deadlines.ts): a database
+  // that does not answer makes it a 503, never a long wait. A live socket's later work is not the upgrade's.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.headers.upgrade) return done();
+    runWithDeadline(REQUEST_DB_WAIT_MS, done);
+  });
   // API_DELAY_MS: every API answer waits this long first (demonstrations of the loading states).
   if (config.apiDelayMs > 0) {
     const delay = config.apiDelayMs;
@@ -236,7 +245,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('jobs', jobs);
   const events = new EventBus(redis, `${config.redisPrefix}events`, app.log);
   events.start();
-  const core: Core = { config, database, db, redis, outages, mailQueue, auth, guards: authGuards(app, auth), jobs, events, pictures };
+  const disk = new DiskWatch({
+    log: app.log,
+    dataDir: config.dataDir,
+    probeDatabase: () => probeRoom(db),
+    tellAdministrators: (since) => tellAdministratorsDiskFull(db, events, since),
+  });
+  app.decorate('disk', disk);
+  // A write that succeeded while a disk was known to be full: there is room again.
+  app.addHook('onResponse', async (req, reply) => {
+    if (disk.isFull && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 300) disk.roomAgain();
+  });
+  const core: Core = { config, database, db, redis, outages, disk, mailQueue, auth, guards: authGuards(app, auth), jobs, events, pictures };
 
   // The areas: each one Fastify plugin with its routes and services (modules/<area>/index.ts).
   for (const area of AREAS) await app.register(area, { core });

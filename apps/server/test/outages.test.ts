@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
+import { defaultCategoryId } from '../src/db/default-chart.js';
 import { createTestApp, type ApiResult, type TestApp } from './helpers/app.js';
 import { createTestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
@@ -101,7 +102,12 @@ needs('postgres').describe('PostgreSQL goes away', () => {
     const t = await createTestApp({ DATABASE_URL: proxied.toString() }, { store });
     try {
       const { owner, token } = await t.ownerToken();
-      expect(expectOk(await t.api('GET', '/api/health/ready'))).toEqual({ status: 'ok', database: 'ok', redis: t.config.redisUrl ? 'ok' : 'not configured' });
+      expect(expectOk(await t.api('GET', '/api/health/ready'))).toEqual({
+        status: 'ok',
+        database: 'ok',
+        redis: t.config.redisUrl ? 'ok' : 'not configured',
+        disk: 'ok',
+      });
 
       const traffic = load(t, token);
       await sleep(300);
@@ -157,6 +163,131 @@ needs('postgres').describe('PostgreSQL goes away', () => {
       expect(me.name).not.toBe('Written during the outage');
       expectOk(await t.api('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password } }));
     } finally {
+      await proxy.close();
+      await t.close();
+      await store.drop();
+    }
+  });
+
+  it('a partition (connections open, no byte comes back) for 8 s under reads and batch writes: every call answers within 5 s, nothing acknowledged is lost, no batch is half written', async () => {
+    const store = await createTestStore();
+    const target = new URL(store.env.DATABASE_URL);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    const proxied = new URL(store.env.DATABASE_URL);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    // No cache between the calls and the database: every read below asks PostgreSQL.
+    const t = await createTestApp({ DATABASE_URL: proxied.toString(), READ_CACHE_MS: '0', SESSION_CACHE_MS: '0' }, { store });
+    const direct = new pg.Client({ connectionString: store.env.DATABASE_URL });
+    direct.on('error', () => undefined);
+    let running = true;
+    let loops: Promise<void>[] = [];
+    try {
+      const { token } = await t.bookkeeper();
+      const ventas = defaultCategoryId('Ventas');
+      const seen: { what: 'read' | 'batch'; status: number; ms: number; at: number; body: any; retryAfter?: string; ref?: string }[] = [];
+      let batches = 0;
+      const loop = async (what: 'read' | 'batch') => {
+        while (running) {
+          const ref = `partition-${++batches}`;
+          const t0 = Date.now();
+          const res =
+            what === 'read'
+              ? await t.api('GET', '/api/entries', { token, query: { size: 10 } })
+              : await t.api('POST', '/api/entries/batch', {
+                  token,
+                  body: {
+                    entries: Array.from({ length: 20 }, (_, i) => ({
+                      type: 'income',
+                      date: '2026-05-01',
+                      amount: 100 + i,
+                      categoryId: ventas,
+                      reference: ref,
+                    })),
+                  },
+                });
+          seen.push({
+            what,
+            status: res.status,
+            ms: Date.now() - t0,
+            at: t0,
+            body: res.body,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            ref,
+          });
+          await sleep(20);
+        }
+      };
+      loops = [loop('read'), loop('read'), loop('batch'), loop('batch')];
+      await within(10_000, async () => seen.filter((s) => s.status < 300).length >= 8, 'calls answered before the partition');
+
+      proxy.blackHole();
+      const holeAt = Date.now();
+      // While no byte comes back: liveness answers, readiness says 503 within 2 s.
+      expect(expectOk(await t.api('GET', '/api/health'))).toMatchObject({ status: 'ok' });
+      const r0 = Date.now();
+      const notReady = await t.api('GET', '/api/health/ready');
+      const readyMs = Date.now() - r0;
+      expect(notReady.status).toBe(503);
+      expect(notReady.body).toMatchObject({ status: 'unavailable', database: 'down', code: 'SERVICE_UNAVAILABLE' });
+      expect(readyMs).toBeLessThan(2_000);
+      // The partition lasts 8 s, and reads and writes have met it.
+      await within(
+        20_000,
+        async () => Date.now() - holeAt >= 8_000 && ['read', 'batch'].every((w) => seen.some((s) => s.what === w && s.at >= holeAt && s.status === 503)),
+        'reads and batches answered 503 during the partition',
+      );
+      expect((await t.api('GET', '/api/health')).status).toBe(200);
+
+      await proxy.restore();
+      const back = Date.now();
+      // By itself, within 10 s: reads answer 200 again.
+      await within(
+        10_000,
+        async () => (await t.api('GET', '/api/entries', { token, query: { size: 10 } })).status === 200,
+        'reads answer 200 after the partition',
+      );
+      const recoveredMs = Date.now() - back;
+      await within(10_000, async () => seen.some((s) => s.what === 'batch' && s.at >= back && s.status === 201), 'a batch written after the partition');
+      running = false;
+      await Promise.all(loops);
+
+      const during = seen.filter((s) => s.at >= holeAt - 5_000);
+      const statuses = [...new Set(seen.map((s) => s.status))].sort();
+      expect(
+        statuses.every((s) => [200, 201, 503].includes(s)),
+        JSON.stringify(statuses),
+      ).toBe(true);
+      for (const s of seen.filter((x) => x.status === 503)) {
+        expect(s.body).toEqual({
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The database cannot be reached for a moment; nothing was saved. Try again in a few seconds',
+        });
+        expect(Number(s.retryAfter)).toBeGreaterThan(0);
+      }
+      const slowest = Math.max(...seen.map((s) => s.ms));
+      expect(slowest, JSON.stringify(during.map((s) => [s.what, s.status, s.ms]))).toBeLessThan(5_000);
+
+      // Every batch is whole or absent; every acknowledged one is there.
+      await direct.connect();
+      const { rows } = await direct.query<{ ref: string; n: number }>(
+        "select reference as ref, count(*)::int as n from entries where reference like 'partition-%' group by reference",
+      );
+      const stored = new Map(rows.map((r) => [r.ref, r.n]));
+      for (const [ref, n] of stored) expect(n, ref).toBe(20);
+      const written = seen.filter((s) => s.what === 'batch' && s.status === 201);
+      for (const s of written) expect(stored.get(s.ref!), s.ref).toBe(20);
+      const refusedYetStored = seen.filter((s) => s.what === 'batch' && s.status === 503 && stored.has(s.ref!)).length;
+      console.log(
+        `partition: ${seen.length} calls (${written.length} batches written), statuses ${statuses.join('/')}, slowest ${slowest} ms, ` +
+          `ready 503 in ${readyMs} ms, reads 200 again ${recoveredMs} ms after the link returned; ` +
+          `${stored.size} batches stored, all whole; refused yet stored (the COMMIT had crossed before the answer was lost): ${refusedYetStored}`,
+      );
+    } finally {
+      running = false;
+      await Promise.all(loops);
+      await direct.end().catch(() => undefined);
       await proxy.close();
       await t.close();
       await store.drop();

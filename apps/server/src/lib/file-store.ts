@@ -20,7 +20,13 @@ export class FileStore {
     const key = `${ownerId}/${randomUUID()}`;
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data, { mode: 0o600 });
+    try {
+      await writeFile(file, data, { mode: 0o600 });
+    } catch (err) {
+      // A disk that filled up half way (ENOSPC) leaves the part written: nothing partial stays behind.
+      await rm(file, { force: true });
+      throw err;
+    }
     return key;
   }
 

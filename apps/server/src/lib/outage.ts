@@ -31,6 +31,25 @@ export function unavailableDependency(err: unknown): Dependency | undefined {
   return undefined;
 }
 
+/**
+ * A write that found no room on a disk: the embedded database's (PGlite reports the file layer's ENOSPC
+ * as PostgreSQL does, SQLSTATE 53100 "could not extend file … No space left on device"), PostgreSQL's own
+ * (53100 disk_full), or the file store's (ENOSPC, or EDQUOT for a filesystem quota).
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '53100' || e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  }
+  return false;
+}
+
+/** The 507's words (the per-account quota's 413 STORAGE_FULL has its own, in modules/files/storage.ts). */
+export const DISK_FULL_MESSAGE = "The server's disk is full; nothing was saved. Tell your administrator.";
+
+export function diskFull() {
+  return new AppError(507, ErrorCode.STORAGE_FULL, DISK_FULL_MESSAGE);
+}
+
 export const RETRY_AFTER_SECONDS = 5;
 
 export function serviceUnavailable(what: Dependency) {

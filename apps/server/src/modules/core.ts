@@ -4,6 +4,7 @@ import type { EventBus } from '../lib/events.js';
 import type { Database, Db } from '../db/client.js';
 import type { MailQueue } from './mail/index.js';
 import type { OutageLog } from '../lib/outage.js';
+import type { DiskWatch } from '../lib/disk-watch.js';
 import type { Guards } from '../plugins/auth.js';
 import type { PictureAccess } from '../plugins/pictures.js';
 import type { AuthService } from './auth/index.js';
@@ -20,6 +21,8 @@ export interface Core {
   db: Db;
   redis: Redis | undefined;
   outages: OutageLog;
+  /** The full disk's episodes: readiness asks it, the error handler tells it (lib/disk-watch.ts). */
+  disk: DiskWatch;
   mailQueue: MailQueue;
   auth: AuthService;
   guards: Guards;

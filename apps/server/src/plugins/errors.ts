@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '@cuadre/contracts';
 import { AppError } from '../lib/errors.js';
-import { serviceUnavailable, unavailableDependency } from '../lib/outage.js';
+import { diskFull, isDiskFull, serviceUnavailable, unavailableDependency } from '../lib/outage.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ErrorCode.VALIDATION,
@@ -32,6 +32,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
       body = { statusCode: err.statusCode, code: CODE_BY_STATUS[err.statusCode] ?? ErrorCode.BAD_REQUEST, message: err.message };
+    } else if (isDiskFull(err)) {
+      // No room on a disk (the database's or the file store's): 507, the episode told once (lib/disk-watch.ts).
+      app.disk?.full(err);
+      const e = diskFull();
+      body = { statusCode: 507, code: e.code, message: e.message };
     } else if (unavailableDependency(err)) {
       // The database or Redis is away: the outage is logged once, the call answers 503 with Retry-After.
       const what = unavailableDependency(err)!;

@@ -21,7 +21,7 @@ export const ErrorCode = {
   /** The code (or recovery code, or the second step's token) is wrong, used already or out of date. */
   MFA_INVALID: 'MFA_INVALID',
   TOO_LARGE: 'TOO_LARGE',
-  /** The account's file storage quota is used up; nothing was written. */
+  /** 413: the account's file storage quota is used up; 507: the server's disk is full. Nothing was written either way. */
   STORAGE_FULL: 'STORAGE_FULL',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZMfaCodeQuery } from '@cuadre/contracts';
 import { authOf, type Guards } from '../../plugins/auth.js';
 import type { Database } from '../../db/client.js';
+import { runWithoutDeadline } from '../../db/deadlines.js';
 import type { AuthService } from '../auth/index.js';
 import { archiveStream, summarize, takeSnapshot } from './backup.service.js';
 
@@ -29,7 +30,8 @@ export function backupRoutes(app: FastifyInstance, database: Database, dataDir: 
       // instance's snapshot takes minutes, longer than clients wait for headers.
       const body = new PassThrough();
       let bytes = 0;
-      void (async () => {
+      // The snapshot outlives the request's database deadline (db/deadlines.ts): minutes on a large instance.
+      void runWithoutDeadline(async () => {
         const snapshot = await takeSnapshot(database, dataDir);
         const stream = archiveStream(snapshot);
         stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -41,7 +43,7 @@ export function backupRoutes(app: FastifyInstance, database: Database, dataDir: 
           body.destroy(err);
         });
         stream.pipe(body);
-      })().catch((err: unknown) => {
+      }).catch((err: unknown) => {
         // The headers are gone already: the client sees the transfer cut, never a partial archive that looks whole.
         req.log.error({ err }, 'backup failed');
         body.destroy(err as Error);

@@ -4,5 +4,5 @@ import { healthRoutes } from './health.routes.js';
 
 /** Liveness and readiness. */
 export default async function healthArea(app: FastifyInstance, { core }: AreaOptions) {
-  healthRoutes(app, core.database, core.redis, core.outages);
+  healthRoutes(app, core.database, core.redis, core.outages, core.disk);
 }

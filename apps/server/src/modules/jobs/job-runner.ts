@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '@cuadre/contracts';
 import type { Db } from '../../db/client.js';
+import { runWithoutDeadline } from '../../db/deadlines.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import type { Authenticated } from '../auth/index.js';
 import { JobsRepository, type JobRow } from './jobs.repository.js';
@@ -66,7 +67,8 @@ export class JobRunner {
     if (!handler) throw new Error(`No handler for ${kind}`);
     const key = `${auth.user.id}/${randomUUID()}`;
     const file = this.pathOf(key);
-    const run = (async () => {
+    // Outside the request's database deadline (db/deadlines.ts): the job goes on after the answer.
+    const run = runWithoutDeadline(async () => {
       try {
         await mkdir(path.dirname(file), { recursive: true });
         const { fileName } = await handler({
@@ -89,7 +91,7 @@ export class JobRunner {
         await rm(file, { force: true });
         await repo.update(row.id, { status: 'failed', error: (err as Error).message.split('\n')[0] ?? 'failed' }).catch(() => undefined);
       }
-    })();
+    });
     this.active.add(run);
     void run.finally(() => this.active.delete(run));
     return row;

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lte, lt, sql } from 'drizzle-orm';
 import { withTransaction, type Db, type DbOrTx, type Tx } from '../../db/client.js';
+import { runWithoutDeadline } from '../../db/deadlines.js';
 import { mailJobs, outbox } from '../../db/schema/index.js';
 import { unavailableDependency, type OutageLog } from '../../lib/outage.js';
 
@@ -43,7 +44,8 @@ class Rounds {
       this.again = true;
       return;
     }
-    this.running = this.round().finally(() => {
+    // A kick from a request: the round is the queue's own work, outside the request's database deadline.
+    this.running = runWithoutDeadline(() => this.round()).finally(() => {
       this.running = undefined;
       if (this.again) {
         this.again = false;

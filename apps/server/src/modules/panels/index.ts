@@ -8,6 +8,7 @@ import { PanelsService } from './panels.service.js';
 export { entryLink, monthLink } from './links.js';
 export { PanelItemsRepository } from './panels.repository.js';
 export { PANEL_TEXTS } from './texts.js';
+export { tellAdministratorsDiskFull } from './disk-notice.js';
 
 /** The shell's panels: messages, notifications (made by rules from the books), shortcuts, and the live channel that updates their badges. */
 export default async function panelsArea(app: FastifyInstance, { core }: AreaOptions) {

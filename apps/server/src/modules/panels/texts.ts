@@ -12,6 +12,7 @@ type Texts = {
   supportNew: (name: string, subject: string) => { title: string; description: string };
   supportAnswered: (subject: string) => { title: string; description: string };
   answerMessage: (subject: string) => string;
+  diskFull: (since: string) => { title: string; description: string };
   shortcuts: { user: [string, string][]; admin: [string, string][] };
 };
 
@@ -30,6 +31,10 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
     supportNew: (name, subject) => ({ title: 'New support request', description: `${name}: ${subject}` }),
     supportAnswered: (subject) => ({ title: 'Your support request was answered', description: subject }),
     answerMessage: (subject) => `Re: ${subject}`,
+    diskFull: (since) => ({
+      title: "The server's disk is full",
+      description: `Since ${since}, writes that needed room were refused and nothing of them was saved. Free space on the server's disk; writing works again by itself.`,
+    }),
     shortcuts: {
       user: [
         ["Record today's income", 'Daily income'],
@@ -73,6 +78,10 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
     supportNew: (name, subject) => ({ title: 'Nueva solicitud de soporte', description: `${name}: ${subject}` }),
     supportAnswered: (subject) => ({ title: 'Su solicitud de soporte tiene respuesta', description: subject }),
     answerMessage: (subject) => `Re: ${subject}`,
+    diskFull: (since) => ({
+      title: 'El disco del servidor está lleno',
+      description: `Desde ${since}, las escrituras que necesitaban espacio se rechazaron y no se guardó nada de ellas. Libere espacio en el disco del servidor; la escritura vuelve a funcionar sola.`,
+    }),
     shortcuts: {
       user: [
         ['Registrar el ingreso de hoy', 'Ingreso diario'],
@@ -116,6 +125,10 @@ export const PANEL_TEXTS: Record<Language, Texts> = {
     supportNew: (name, subject) => ({ title: 'Yeni destek talebi', description: `${name}: ${subject}` }),
     supportAnswered: (subject) => ({ title: 'Destek talebiniz yanıtlandı', description: subject }),
     answerMessage: (subject) => `Ynt: ${subject}`,
+    diskFull: (since) => ({
+      title: 'Sunucunun diski dolu',
+      description: `${since} itibarıyla yer gerektiren yazmalar reddedildi ve hiçbiri kaydedilmedi. Sunucunun diskinde yer açın; yazma kendiliğinden yeniden çalışır.`,
+    }),
     shortcuts: {
       user: [
         ['Bugünün gelirini kaydet', 'Günlük gelir'],

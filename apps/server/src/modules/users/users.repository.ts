@@ -64,6 +64,14 @@ export class UsersRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The active administrators, with their preferences (the language to tell them in). */
+  async activeAdmins() {
+    return this.db
+      .select({ id: users.id, preferences: users.preferences })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  }
+
   /**
    * Whether the account with this email has ever signed in from this address. One query whether or
    * not the account exists, so its cost tells nothing about which it is.

@@ -60,6 +60,7 @@ export default function FileManager() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
 
   const failedText = (err: unknown, name?: string) => {
+    if (err instanceof ApiError && err.code === 'STORAGE_FULL' && err.statusCode === 507) return new Error(t('common.diskFull'));
     if (err instanceof ApiError && err.code === 'STORAGE_FULL') return new Error(t('files.storageFull', { name }));
     if (err instanceof ApiError && err.code === 'UNSUPPORTED_MEDIA_TYPE') return new Error(t('files.unsupported', { name }));
     if (err instanceof ApiError && err.code === 'TOO_LARGE') return new Error(t('files.tooLarge', { name }));
