@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema/index.js';
+import { VehicleMethodsRepository } from '../apps/server/src/modules/books/index.js';
 import { ReportsRepository } from '../apps/server/src/modules/reports/reports.repository.js';
 import { load, ms, onEachDatabase, quantile, startServer, stop } from './lib.js';
 import { heavy, populate } from './populate.js';
@@ -27,11 +28,13 @@ async function rawAggregates(env: { DATA_DIR: string; DATABASE_URL?: string }) {
       let t = performance.now();
       await repo.categoryMonthTotals('2026-01-01', '2026-12-31');
       await repo.mileageByMonth('2026-01-01', '2026-12-31');
+      await repo.vehicleExpenses(2026, '2026-01-01', '2026-12-31');
       pnl.push(performance.now() - t);
       t = performance.now();
       await repo.categoryMonthTotals('2026-01-01', '2026-12-31');
       await repo.mileageByMonth('2026-01-01', '2026-12-31');
-      await repo.mileageByVehicle('2026-01-01', '2026-12-31');
+      await repo.vehicleExpenses(2026, '2026-01-01', '2026-12-31');
+      await new VehicleMethodsRepository(database.db, owner!.id).year(2026);
       await repo.workerPayments('2026-01-01', '2026-12-31');
       annual.push(performance.now() - t);
     }
