@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EMAIL_PATTERN, text, ZUuid } from '../common/text.js';
+import { EMAIL_PATTERN, readOnly, text, ZUuid } from '../common/text.js';
 
 /**
  * Contacts (spec 001 §3 "Contacts", §7 "Contacts"): the business's customers. Every call answers
@@ -62,8 +62,13 @@ export const ZBirthday = z.nullable(
   ),
 );
 
-/** What a PATCH may change: any of the card's fields but its id and avatar (the avatar has its own call). */
+/**
+ * What a PATCH may change: any of the card's fields. The card as GET answered it may be sent back
+ * whole: its id and avatar (which has its own call) are read-only and ignored.
+ */
 export const ZContactChanges = z.strictObject({
+  id: readOnly(),
+  avatar: readOnly(),
   name: z.optional(text(120, z.trim(), z.minLength(1, 'The name is required'))),
   background: z.optional(z.nullable(text(500, z.trim()))),
   emails: z.optional(z.array(ZContactEmailInput).check(z.maxLength(CONTACT_LIST_MAX, `At most ${CONTACT_LIST_MAX} emails`))),

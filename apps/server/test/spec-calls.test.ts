@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { expectError, expectOk } from './helpers/expect.js';
+
+/**
+ * The supporting areas' calls as a client written to the specification makes them (issue 46):
+ * whole objects sent back, the fields it reads and the answers it expects. Where the product
+ * differs on purpose, docs/product.md "Deliberate differences" says why.
+ */
+
+let t: TestApp;
+let owner: string;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const api = (method: Method, url: string, body?: unknown, token = owner) => t.api(method, url, { token, body });
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await t.bookkeeper({ name: 'Lucía Prado' })).token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('whole objects sent back as GET answered them', () => {
+  it('a contact: {id, contact} with its id and avatar round-trips, and the change is kept', async () => {
+    const c = expectOk(await api('POST', '/api/apps/contacts/contact'));
+    const f = new FormData();
+    f.append('id', c.id);
+    f.append('avatar', new Blob([png]), 'face.png');
+    expectOk(await t.api('POST', '/api/apps/contacts/avatar', { token: owner, body: f }));
+    const read = expectOk(await api('GET', `/api/apps/contacts/contact?id=${c.id}`));
+    expect(read.avatar).toEqual(expect.any(String));
+    const back = expectOk(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { ...read, name: 'Ana Ruiz' } }));
+    expect(back).toEqual({ ...read, name: 'Ana Ruiz', avatar: expect.any(String) });
+    // A read-only field is ignored whatever it says; a key the card does not have is still refused.
+    const ignored = expectOk(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { ...back, id: 'x', avatar: 'http://elsewhere/a.png' } }));
+    expect(ignored.id).toBe(c.id);
+    expect(ignored.avatar).toBe(back.avatar);
+    expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { ...back, colour: 'red' } }), 400, 'VALIDATION');
+  });
+
+  it('a note: {updatedNote} with its label objects, image, createdAt and updatedAt round-trips', async () => {
+    const labels = expectOk(await api('POST', '/api/apps/notes/labels', { title: 'Shop' })) as { id: string; title: string }[];
+    const note = expectOk(await api('POST', '/api/apps/notes', { note: { title: 'Stock', labels: [labels[0]!.id], tasks: [{ content: 'Count' }] } }));
+    const f = new FormData();
+    f.append('id', note.id);
+    f.append('image', new Blob([png]), 'n.png');
+    const withImage = expectOk(await t.api('POST', '/api/apps/notes/image', { token: owner, body: f }));
+    expect(withImage.image).toEqual(expect.any(String));
+    const read = (expectOk(await api('GET', '/api/apps/notes/all')) as { id: string }[]).find((n) => n.id === note.id)!;
+    expect(read).toMatchObject({ labels: [{ id: labels[0]!.id, title: 'Shop' }], image: expect.any(String) });
+    const back = expectOk(await api('PATCH', '/api/apps/notes', { updatedNote: { ...read, title: 'Stock take' } }));
+    expect(back).toEqual({ ...read, title: 'Stock take', image: expect.any(String), updatedAt: expect.any(String) });
+    // `image: null` still takes the image away.
+    expect(expectOk(await api('PATCH', '/api/apps/notes', { updatedNote: { id: note.id, image: null } })).image).toBeNull();
+    expectError(await api('PATCH', '/api/apps/notes', { updatedNote: { ...read, pinned: true } }), 400, 'VALIDATION');
+  });
+
+  it('a task: {id, task} with its id, type and order round-trips', async () => {
+    const task = expectOk(await api('POST', '/api/apps/tasks/task', { type: 'task' }));
+    const read = expectOk(await api('GET', `/api/apps/tasks/task?id=${task.id}`));
+    const back = expectOk(await api('PATCH', '/api/apps/tasks/task', { id: task.id, task: { ...read, title: 'Call the bank', completed: true } }));
+    expect(back).toEqual({ ...read, title: 'Call the bank', completed: true });
+    expect(expectOk(await api('PATCH', '/api/apps/tasks/task', { id: task.id, task: { ...back, type: 'section', order: 99 } }))).toEqual(back);
+    expectError(await api('PATCH', '/api/apps/tasks/task', { id: task.id, task: { ...back, owner: 'me' } }), 400, 'VALIDATION');
+  });
+
+  it('the user: {user} as the shell sends it on a presence change round-trips', async () => {
+    const me = expectOk(await api('GET', '/api/common/user'));
+    const back = expectOk(await api('PATCH', '/api/common/user', { user: { ...me, status: 'busy', role: 'admin', plan: 'x' } }));
+    expect(back).toEqual({ ...me, status: 'busy' });
+    expectError(await api('PATCH', '/api/common/user', { user: { ...me, password: 'x' } }), 400, 'VALIDATION');
+  });
+});
