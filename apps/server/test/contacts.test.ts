@@ -50,6 +50,7 @@ describe('contacts: the calls', () => {
       phoneNumbers: [],
       title: '',
       company: '',
+      job: { title: '', company: '' },
       birthday: null,
       address: '',
       notes: '',

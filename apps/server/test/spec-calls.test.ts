@@ -74,3 +74,18 @@ describe('whole objects sent back as GET answered them', () => {
     expectError(await api('PATCH', '/api/common/user', { user: { ...me, password: 'x' } }), 400, 'VALIDATION');
   });
 });
+
+describe("the contact's second form, job {title, company}", () => {
+  it('answers job with the title and company, and takes either form', async () => {
+    const c = expectOk(await api('POST', '/api/apps/contacts/contact'));
+    expect(c.job).toEqual({ title: '', company: '' });
+    const a = expectOk(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { job: { title: 'Baker', company: 'Panadería Sol' } } }));
+    expect(a).toMatchObject({ title: 'Baker', company: 'Panadería Sol', job: { title: 'Baker', company: 'Panadería Sol' } });
+    // The whole card sent back with one form changed: the changed one wins, whichever it is.
+    const b = expectOk(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { ...a, job: { ...a.job, title: 'Owner' } } }));
+    expect(b).toMatchObject({ title: 'Owner', job: { title: 'Owner', company: 'Panadería Sol' } });
+    const d = expectOk(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { ...b, company: 'Café Luna' } }));
+    expect(d).toMatchObject({ company: 'Café Luna', job: { title: 'Owner', company: 'Café Luna' } });
+    expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { job: { title: 'x', salary: 1 } } }), 400, 'VALIDATION');
+  });
+});

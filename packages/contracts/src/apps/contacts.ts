@@ -20,7 +20,10 @@ export const ZContactPhone = z.object({ country: z.string(), phoneNumber: z.stri
 export type ContactEmail = z.infer<typeof ZContactEmail>;
 export type ContactPhone = z.infer<typeof ZContactPhone>;
 
-/** The contact card. `birthday` is an ISO datetime at 12:00 UTC or null; `notes` is sanitised HTML. */
+/**
+ * The contact card. `birthday` is an ISO datetime at 12:00 UTC or null; `notes` is sanitised HTML.
+ * `job` is the spec's second form of the card's `title` and `company`: the same two values.
+ */
 export const ZContact = z.object({
   id: z.string(),
   avatar: z.nullable(z.string()),
@@ -30,6 +33,7 @@ export const ZContact = z.object({
   phoneNumbers: z.array(ZContactPhone),
   title: z.string(),
   company: z.string(),
+  job: z.object({ title: z.string(), company: z.string() }),
   birthday: z.nullable(z.string()),
   address: z.string(),
   notes: z.string(),
@@ -75,6 +79,8 @@ export const ZContactChanges = z.strictObject({
   phoneNumbers: z.optional(z.array(ZContactPhoneInput).check(z.maxLength(CONTACT_LIST_MAX, `At most ${CONTACT_LIST_MAX} phone numbers`))),
   title: z.optional(text(120, z.trim())),
   company: z.optional(text(120, z.trim())),
+  /** The same as `title` and `company`; when both forms are sent, the one that differs from the card wins. */
+  job: z.optional(z.strictObject({ title: z.optional(text(120, z.trim())), company: z.optional(text(120, z.trim())) })),
   birthday: z.optional(ZBirthday),
   address: z.optional(text(300, z.trim())),
   notes: z.optional(text(CONTACT_NOTES_MAX)),
