@@ -89,3 +89,26 @@ describe("the contact's second form, job {title, company}", () => {
     expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { job: { title: 'x', salary: 1 } } }), 400, 'VALIDATION');
   });
 });
+
+describe('seen on messages and notifications', () => {
+  for (const [box, one] of [
+    ['messages', 'message'],
+    ['notifications', 'notification'],
+  ] as const) {
+    it(`${box}: carry seen; reading sets it; mark-all-as-read sets read and seen`, async () => {
+      const fresh = (await t.ownerToken()).token;
+      const a = expectOk(await api('POST', `/api/common/${box}`, { [one]: { title: 'First' } }, fresh));
+      const b = expectOk(await api('POST', `/api/common/${box}`, { [one]: { title: 'Second' } }, fresh));
+      expect(a).toMatchObject({ read: false, seen: false });
+      // Seen alone, sent back whole as GET answered it.
+      const seen = expectOk(await api('PATCH', `/api/common/${box}`, { id: a.id, [one]: { ...a, seen: true } }, fresh));
+      expect(seen).toMatchObject({ read: false, seen: true });
+      expect(expectOk(await api('POST', `/api/common/${box}/toggle-read-status`, { [one]: { id: b.id } }, fresh))).toMatchObject({ read: true, seen: true });
+      expectOk(await api('POST', `/api/common/${box}/toggle-read-status`, { [one]: { id: b.id } }, fresh));
+      expectOk(await api('GET', `/api/common/${box}/mark-all-as-read`, undefined, fresh));
+      const all = expectOk(await api('GET', `/api/common/${box}`, undefined, fresh)) as { read: boolean; seen: boolean }[];
+      expect(all.length).toBeGreaterThanOrEqual(2);
+      for (const item of all) expect(item).toMatchObject({ read: true, seen: true });
+    });
+  }
+});
