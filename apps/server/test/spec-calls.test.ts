@@ -112,3 +112,19 @@ describe('seen on messages and notifications', () => {
     });
   }
 });
+
+describe('deleting a contact', () => {
+  it('clears the assignedTo of its tasks in the same call, so the task can be sent back whole', async () => {
+    const c = expectOk(await api('POST', '/api/apps/contacts/contact'));
+    const task = expectOk(await api('POST', '/api/apps/tasks/task', { type: 'task' }));
+    const assigned = expectOk(await api('PATCH', '/api/apps/tasks/task', { id: task.id, task: { assignedTo: c.id } }));
+    expect(assigned.assignedTo).toBe(c.id);
+    expect(expectOk(await api('DELETE', `/api/apps/contacts/contact?id=${c.id}`))).toBe(true);
+    const read = expectOk(await api('GET', `/api/apps/tasks/task?id=${task.id}`));
+    expect(read.assignedTo).toBeNull();
+    expect(expectOk(await api('PATCH', '/api/apps/tasks/task', { id: task.id, task: { ...read, title: 'Still here' } }))).toMatchObject({
+      assignedTo: null,
+      title: 'Still here',
+    });
+  });
+});

@@ -149,8 +149,14 @@ export class ContactsService {
     });
   }
 
+  /** Deletes the card and, together, every mention of it: tasks assigned to it are left unassigned (income entries by the foreign key). */
   async remove(auth: Authenticated, id: string): Promise<true> {
-    const row = await new ContactsRepository(this.db, auth.user.id).remove(id);
+    const row = await withTransaction(this.db, async (tx) => {
+      const repo = new ContactsRepository(tx, auth.user.id);
+      const removed = await repo.remove(id);
+      if (removed) await repo.unassignTasks(id);
+      return removed;
+    });
     if (!row) throw notFound('Contact');
     if (row.avatarKey) await this.files.remove(row.avatarKey).catch(() => undefined);
     return true;
