@@ -128,3 +128,20 @@ describe('deleting a contact', () => {
     });
   });
 });
+
+describe("the search box's task results", () => {
+  it('carry completed', async () => {
+    const open = expectOk(await api('POST', '/api/apps/tasks/task', { type: 'task' }));
+    const done = expectOk(await api('POST', '/api/apps/tasks/task', { type: 'task' }));
+    expectOk(await api('PATCH', '/api/apps/tasks/task', { id: open.id, task: { title: 'Quince invoices' } }));
+    expectOk(await api('PATCH', '/api/apps/tasks/task', { id: done.id, task: { title: 'Quince receipts', completed: true } }));
+    const sets = expectOk(await api('POST', '/api/common/search', { query: 'quince' })) as { id: string; results: { title: string; completed?: boolean }[] }[];
+    const tasks = sets.find((s) => s.id === 'tasks')!.results;
+    expect(tasks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Quince invoices', completed: false }),
+        expect.objectContaining({ title: 'Quince receipts', completed: true }),
+      ]),
+    );
+  });
+});
