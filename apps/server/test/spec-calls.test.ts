@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mails } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 
@@ -143,5 +144,29 @@ describe("the search box's task results", () => {
         expect.objectContaining({ title: 'Quince receipts', completed: true }),
       ]),
     );
+  });
+});
+
+describe("the mail list's filter", () => {
+  it('takes any boolean mail flag: unread, starred, important', async () => {
+    const { owner: reader, token } = await t.ownerToken();
+    const mail = (subject: string, flags: { unread?: boolean; starred?: boolean; important?: boolean }) => ({
+      ownerId: reader.id,
+      kind: 'received' as const,
+      folder: 'inbox' as const,
+      fromName: 'Ana',
+      fromAddress: 'ana@example.com',
+      subject,
+      ...flags,
+    });
+    await t.db
+      .insert(mails)
+      .values([mail('new', { unread: true }), mail('old', {}), mail('star', { starred: true, unread: true }), mail('vital', { important: true })]);
+    const subjects = async (filter: string) =>
+      (expectOk(await api('GET', `/api/apps/mailbox/mails?filter=${filter}`, undefined, token)).mails as { subject: string }[]).map((m) => m.subject).sort();
+    expect(await subjects('unread')).toEqual(['new', 'star']);
+    expect(await subjects('starred')).toEqual(['star']);
+    expect(await subjects('important')).toEqual(['vital']);
+    expectError(await api('GET', '/api/apps/mailbox/mails?filter=read', undefined, token), 400, 'VALIDATION');
   });
 });
