@@ -170,3 +170,15 @@ describe("the mail list's filter", () => {
     expectError(await api('GET', '/api/apps/mailbox/mails?filter=read', undefined, token), 400, 'VALIDATION');
   });
 });
+
+describe("the chat contact's attachments", () => {
+  it('one contact answers attachments, [] when no file was exchanged; the list has neither details nor attachments', async () => {
+    const admin = await t.adminToken();
+    const adminId = expectOk(await t.api('GET', '/api/common/user', { token: admin })).id;
+    const contact = expectOk(await api('GET', `/api/apps/chat/contact?id=${adminId}`));
+    expect(contact.attachments).toEqual([]);
+    const list = expectOk(await api('GET', '/api/apps/chat/contacts')) as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const c of list) expect(Object.keys(c)).not.toContain('attachments');
+  });
+});

@@ -33,7 +33,14 @@ export const ZChatContactDetails = z.object({
   birthday: z.nullable(z.string()),
   address: z.string(),
 });
-export const ZChatContact = z.object({ ...ZChatContactSummary.shape, details: ZChatContactDetails });
+/** A file exchanged in a chat (spec 001 §3 "Chat contact": attachments): its name, type, size in bytes and where it is served. */
+export const ZChatAttachment = z.object({ name: z.string(), type: z.string(), size: z.int(), url: z.string() });
+export type ChatAttachment = z.infer<typeof ZChatAttachment>;
+/**
+ * A contact with their details and `attachments`, the files exchanged in the reader's chat with them.
+ * Messages carry text alone today, so the list is always empty (`[]`), in the shape a file would take.
+ */
+export const ZChatContact = z.object({ ...ZChatContactSummary.shape, details: ZChatContactDetails, attachments: z.array(ZChatAttachment) });
 export type ChatContact = z.infer<typeof ZChatContact>;
 export const ZChatContactList = z.array(ZChatContactSummary);
 
