@@ -182,3 +182,16 @@ describe("the chat contact's attachments", () => {
     for (const c of list) expect(Object.keys(c)).not.toContain('attachments');
   });
 });
+
+describe('a route that does not exist', () => {
+  it("answers the spec's 404 'NOT FOUND', in the error shape, naming the route", async () => {
+    const res = await api('GET', '/api/apps/contacts/nowhere?id=1');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'NOT FOUND',
+      details: [{ path: 'route', message: 'GET /api/apps/contacts/nowhere' }],
+    });
+  });
+});
