@@ -195,3 +195,33 @@ describe('a route that does not exist', () => {
     });
   });
 });
+
+describe('error texts that say what is wrong', () => {
+  it('a chat message with neither chat nor contact asks for one; with both, for one only', async () => {
+    const neither = expectError(await api('POST', '/api/apps/chat/message', { value: 'Hola' }), 400, 'VALIDATION');
+    expect(neither.details?.map((d) => d.message)).toEqual(['Name the chat or the contact']);
+    const id = '11111111-1111-4111-8111-111111111111';
+    const both = expectError(await api('POST', '/api/apps/chat/message', { value: 'Hola', chatId: id, contactId: id }), 400, 'VALIDATION');
+    expect(both.details?.map((d) => d.message)).toEqual(['Name the chat or the contact, not both']);
+  });
+
+  it('a negative tax percent says it must not be negative', async () => {
+    const p = expectOk(await api('POST', '/api/apps/ecommerce/inventory/product'));
+    const res = expectError(await api('PATCH', '/api/apps/ecommerce/inventory/product', { id: p.id, product: { taxPercent: -5 } }), 400, 'VALIDATION');
+    expect(res.details?.map((d) => d.message)).toEqual(['The tax percentage must not be negative']);
+    const worded = expectError(await api('PATCH', '/api/apps/ecommerce/inventory/product', { id: p.id, product: { taxPercent: '8.125' } }), 400, 'VALIDATION');
+    expect(worded.details?.map((d) => d.message)).toEqual(['The tax percentage must be a number with at most 2 decimals']);
+  });
+
+  it('a link error names both kinds of in-app path it accepts', async () => {
+    const res = expectError(
+      await api('POST', '/api/common/shortcuts', { shortcut: { label: 'X', icon: 'heroicons_outline:star', link: 'javascript:alert(1)', useRouter: true } }),
+      400,
+      'VALIDATION',
+    );
+    expect(res.details?.map((d) => d.message)).toEqual(['Use an in-app path (/user/… or /apps/…) or an http(s) address']);
+    expectOk(
+      await api('POST', '/api/common/shortcuts', { shortcut: { label: 'Tasks', icon: 'heroicons_outline:star', link: '/apps/tasks', useRouter: true } }),
+    );
+  });
+});

@@ -99,9 +99,10 @@ export const ZChatOpenBody = z.strictObject({ contactId: ZUuid });
 
 const ZMessageValue = text(CHAT_MESSAGE_MAX, z.trim(), z.minLength(1, 'Write a message'));
 /** POST message: to a chat (`chatId`) or to a contact (`contactId`, opening the chat if needed); exactly one of them. */
-export const ZChatSendBody = z
-  .strictObject({ chatId: z.optional(ZUuid), contactId: z.optional(ZUuid), value: ZMessageValue })
-  .check(z.refine((b) => (b.chatId === undefined) !== (b.contactId === undefined), { error: 'Name the chat or the contact, not both', path: ['chatId'] }));
+export const ZChatSendBody = z.strictObject({ chatId: z.optional(ZUuid), contactId: z.optional(ZUuid), value: ZMessageValue }).check(
+  z.refine((b) => b.chatId !== undefined || b.contactId !== undefined, { error: 'Name the chat or the contact', path: ['chatId'] }),
+  z.refine((b) => b.chatId === undefined || b.contactId === undefined, { error: 'Name the chat or the contact, not both', path: ['chatId'] }),
+);
 export type ChatSendBody = z.input<typeof ZChatSendBody>;
 /** What a sent message answers: the message and the chat as it now stands. */
 export const ZChatSent = z.object({ message: ZChatMessage, chat: ZChat });

@@ -9,7 +9,7 @@ import { readOnly, text, ZUuid } from '../common/text.js';
 export const ZPanelLink = text(
   500,
   z.trim(),
-  z.refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Use an in-app path (/user/…) or an http(s) address'),
+  z.refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Use an in-app path (/user/… or /apps/…) or an http(s) address'),
 );
 
 /** A message or a notification (docs/product.md, "Top bar, user menu and panels"): the two panels share the shape and the calls. */
