@@ -225,3 +225,16 @@ describe('error texts that say what is wrong', () => {
     );
   });
 });
+
+describe("the inventory's page", () => {
+  it('defaults to 1 as the specification says: without page a shop of ten products gets the second page, empty', async () => {
+    const shop = (await t.bookkeeper({ name: 'Tienda Diez' })).token;
+    for (let i = 0; i < 10; i++) expectOk(await api('POST', '/api/apps/ecommerce/inventory/product', undefined, shop));
+    const first = expectOk(await api('GET', '/api/apps/ecommerce/inventory/products?page=0', undefined, shop));
+    expect(first.products).toHaveLength(10);
+    expect(first.pagination).toMatchObject({ length: 10, page: 0, lastPage: 1 });
+    const unnamed = expectOk(await api('GET', '/api/apps/ecommerce/inventory/products', undefined, shop));
+    expect(unnamed.products ?? []).toEqual([]);
+    expect(unnamed.pagination.lastPage).toBe(1);
+  });
+});
