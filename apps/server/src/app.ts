@@ -28,7 +28,7 @@ import { OutageLog } from './lib/outage.js';
 import { DiskWatch } from './lib/disk-watch.js';
 import { documentTransform, nameSchemas } from './lib/openapi.js';
 import { AccessTokens } from './lib/tokens.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { registerErrorHandling, routeNotFound } from './plugins/errors.js';
 import { registerRequestHygiene } from './plugins/hygiene.js';
 import { authGuards } from './plugins/auth.js';
 import { AuthService, type Authenticated } from './modules/auth/index.js';
@@ -292,7 +292,7 @@ async function serveWeb(app: FastifyInstance, root: string) {
   app.get('/*', (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url.startsWith('/api/') || url === '/api') {
-      return reply.status(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `Route ${req.method} ${url} not found` });
+      return reply.status(404).send(routeNotFound(req.method, url));
     }
     // Asset paths (with an extension) that do not exist are real 404s, not the app.
     if (/\.[a-z0-9]+$/i.test(url)) return reply.callNotFound();

@@ -50,6 +50,7 @@ describe('contacts: the calls', () => {
       phoneNumbers: [],
       title: '',
       company: '',
+      job: { title: '', company: '' },
       birthday: null,
       address: '',
       notes: '',
@@ -100,7 +101,7 @@ describe('contacts: the calls', () => {
       400,
       'VALIDATION',
     );
-    expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { id: 'x' } }), 400, 'VALIDATION');
+    expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { colour: 'red' } }), 400, 'VALIDATION');
     expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { name: '  ' } }), 400, 'VALIDATION');
     expectError(await api('PATCH', '/api/apps/contacts/contact', { id: c.id, contact: { emails: [{ email: 'not-an-email', label: '' }] } }), 400, 'VALIDATION');
     expect(expectOk(await api('GET', `/api/apps/contacts/contact?id=${c.id}`))).toMatchObject({ company: '', phoneNumbers: [] });

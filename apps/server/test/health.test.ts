@@ -56,9 +56,9 @@ describe('health and docs', () => {
 });
 
 describe('errors', () => {
-  it('answers an unknown /api route with 404 NOT_FOUND in the error shape', async () => {
+  it("answers an unknown /api route with the spec's 404 'NOT FOUND' in the error shape", async () => {
     const body = expectError(await t.api('GET', '/api/no-such-thing?x=1'), 404, 'NOT_FOUND');
-    expect(body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Route GET /api/no-such-thing not found' });
+    expect(body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'NOT FOUND', details: [{ path: 'route', message: 'GET /api/no-such-thing' }] });
     expectError(await t.api('DELETE', '/api/health'), 404, 'NOT_FOUND');
   });
 

@@ -275,7 +275,7 @@ describe('tasks: the calls', () => {
     const task = await newTask('Renew the kiosk permit');
     const sets = expectOk(await api('POST', '/api/common/search', { query: 'kiosk permit' }));
     const group = sets.find((s: { id: string }) => s.id === 'tasks');
-    expect(group.results).toEqual([{ link: `/apps/tasks/${task.id}`, title: 'Renew the kiosk permit' }]);
+    expect(group.results).toEqual([{ link: `/apps/tasks/${task.id}`, title: 'Renew the kiosk permit', completed: false }]);
     const theirs = expectOk(await api('POST', '/api/common/search', { query: 'kiosk permit' }, other));
     expect(theirs.some((s: { id: string }) => s.id === 'tasks')).toBe(false);
   });

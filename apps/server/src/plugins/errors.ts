@@ -51,7 +51,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(body.statusCode).send(body);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
-  );
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(routeNotFound(request.method, request.url)));
+}
+
+/**
+ * A route that does not exist: the specification's 404 'NOT FOUND' as the message, in the one error
+ * shape, the route asked for in `details` (docs/product.md "Errors").
+ */
+export function routeNotFound(method: string, url: string): ApiError {
+  return { statusCode: 404, code: ErrorCode.NOT_FOUND, message: 'NOT FOUND', details: [{ path: 'route', message: `${method} ${url.split('?')[0]}` }] };
 }

@@ -33,7 +33,14 @@ export const ZChatContactDetails = z.object({
   birthday: z.nullable(z.string()),
   address: z.string(),
 });
-export const ZChatContact = z.object({ ...ZChatContactSummary.shape, details: ZChatContactDetails });
+/** A file exchanged in a chat (spec 001 §3 "Chat contact": attachments): its name, type, size in bytes and where it is served. */
+export const ZChatAttachment = z.object({ name: z.string(), type: z.string(), size: z.int(), url: z.string() });
+export type ChatAttachment = z.infer<typeof ZChatAttachment>;
+/**
+ * A contact with their details and `attachments`, the files exchanged in the reader's chat with them.
+ * Messages carry text alone today, so the list is always empty (`[]`), in the shape a file would take.
+ */
+export const ZChatContact = z.object({ ...ZChatContactSummary.shape, details: ZChatContactDetails, attachments: z.array(ZChatAttachment) });
 export type ChatContact = z.infer<typeof ZChatContact>;
 export const ZChatContactList = z.array(ZChatContactSummary);
 
@@ -92,9 +99,10 @@ export const ZChatOpenBody = z.strictObject({ contactId: ZUuid });
 
 const ZMessageValue = text(CHAT_MESSAGE_MAX, z.trim(), z.minLength(1, 'Write a message'));
 /** POST message: to a chat (`chatId`) or to a contact (`contactId`, opening the chat if needed); exactly one of them. */
-export const ZChatSendBody = z
-  .strictObject({ chatId: z.optional(ZUuid), contactId: z.optional(ZUuid), value: ZMessageValue })
-  .check(z.refine((b) => (b.chatId === undefined) !== (b.contactId === undefined), { error: 'Name the chat or the contact, not both', path: ['chatId'] }));
+export const ZChatSendBody = z.strictObject({ chatId: z.optional(ZUuid), contactId: z.optional(ZUuid), value: ZMessageValue }).check(
+  z.refine((b) => b.chatId !== undefined || b.contactId !== undefined, { error: 'Name the chat or the contact', path: ['chatId'] }),
+  z.refine((b) => b.chatId === undefined || b.contactId === undefined, { error: 'Name the chat or the contact, not both', path: ['chatId'] }),
+);
 export type ChatSendBody = z.input<typeof ZChatSendBody>;
 /** What a sent message answers: the message and the chat as it now stands. */
 export const ZChatSent = z.object({ message: ZChatMessage, chat: ZChat });

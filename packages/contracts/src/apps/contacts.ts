@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EMAIL_PATTERN, text, ZUuid } from '../common/text.js';
+import { EMAIL_PATTERN, readOnly, text, ZUuid } from '../common/text.js';
 
 /**
  * Contacts (spec 001 §3 "Contacts", §7 "Contacts"): the business's customers. Every call answers
@@ -20,7 +20,10 @@ export const ZContactPhone = z.object({ country: z.string(), phoneNumber: z.stri
 export type ContactEmail = z.infer<typeof ZContactEmail>;
 export type ContactPhone = z.infer<typeof ZContactPhone>;
 
-/** The contact card. `birthday` is an ISO datetime at 12:00 UTC or null; `notes` is sanitised HTML. */
+/**
+ * The contact card. `birthday` is an ISO datetime at 12:00 UTC or null; `notes` is sanitised HTML.
+ * `job` is the spec's second form of the card's `title` and `company`: the same two values.
+ */
 export const ZContact = z.object({
   id: z.string(),
   avatar: z.nullable(z.string()),
@@ -30,6 +33,7 @@ export const ZContact = z.object({
   phoneNumbers: z.array(ZContactPhone),
   title: z.string(),
   company: z.string(),
+  job: z.object({ title: z.string(), company: z.string() }),
   birthday: z.nullable(z.string()),
   address: z.string(),
   notes: z.string(),
@@ -62,14 +66,21 @@ export const ZBirthday = z.nullable(
   ),
 );
 
-/** What a PATCH may change: any of the card's fields but its id and avatar (the avatar has its own call). */
+/**
+ * What a PATCH may change: any of the card's fields. The card as GET answered it may be sent back
+ * whole: its id and avatar (which has its own call) are read-only and ignored.
+ */
 export const ZContactChanges = z.strictObject({
+  id: readOnly(),
+  avatar: readOnly(),
   name: z.optional(text(120, z.trim(), z.minLength(1, 'The name is required'))),
   background: z.optional(z.nullable(text(500, z.trim()))),
   emails: z.optional(z.array(ZContactEmailInput).check(z.maxLength(CONTACT_LIST_MAX, `At most ${CONTACT_LIST_MAX} emails`))),
   phoneNumbers: z.optional(z.array(ZContactPhoneInput).check(z.maxLength(CONTACT_LIST_MAX, `At most ${CONTACT_LIST_MAX} phone numbers`))),
   title: z.optional(text(120, z.trim())),
   company: z.optional(text(120, z.trim())),
+  /** The same as `title` and `company`; when both forms are sent, the one that differs from the card wins. */
+  job: z.optional(z.strictObject({ title: z.optional(text(120, z.trim())), company: z.optional(text(120, z.trim())) })),
   birthday: z.optional(ZBirthday),
   address: z.optional(text(300, z.trim())),
   notes: z.optional(text(CONTACT_NOTES_MAX)),

@@ -54,7 +54,8 @@ export const MAX_INVENTORY_PAGE_SIZE = 100;
 
 /**
  * The products list's query. `page` is the index of the page, counted from 0 in the slicing
- * (`startIndex = page × size`); when left out it is 1, as the specification states.
+ * (`startIndex = page × size`); when left out it is 1, as the specification states, so a call
+ * without it gets the SECOND page. Clients send `page` always (the web app does: 0 for the first).
  */
 export const ZInventoryQuery = z.object({
   search: z.optional(text(120, z.trim())),

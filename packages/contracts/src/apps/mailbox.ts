@@ -35,6 +35,9 @@ export const MAIL_FILTERS = [
   { id: 'cd3f8f1e-7b4c-4bc8-8a5c-23c4b7dd0a5e', title: 'Important', slug: 'important', icon: 'heroicons_outline:exclamation-circle' },
 ] as const;
 export type MailFilterSlug = (typeof MAIL_FILTERS)[number]['slug'];
+/** Every boolean flag of a mail: the list's `filter` takes any of them (spec 001 §7), the filter list shows the first two. */
+export const MAIL_FLAGS = ['starred', 'important', 'unread'] as const;
+export type MailFlag = (typeof MAIL_FLAGS)[number];
 
 /** The colours a label may take (spec 001 §3). */
 export const MAIL_LABEL_COLORS = ['personal', 'work', 'payments', 'invoices', 'accounts', 'forums'] as const;
@@ -121,10 +124,10 @@ export const ZMailList = z.object({ mails: z.array(ZMail), pagination: z.union([
 export type MailList = z.infer<typeof ZMailList>;
 
 const slug = text(120, z.trim());
-/** Spec 001 §7: one of folder (slug), filter (a flag) or label (slug), applied in that order of precedence; page from 1. */
+/** Spec 001 §7: one of folder (slug), filter (a boolean flag: starred, important or unread) or label (slug), applied in that order of precedence; page from 1. */
 export const ZMailListQuery = z.strictObject({
   folder: z.optional(slug),
-  filter: z.optional(z.enum(MAIL_FILTERS.map((f) => f.slug) as [MailFilterSlug, ...MailFilterSlug[]])),
+  filter: z.optional(z.enum(MAIL_FLAGS)),
   label: z.optional(slug),
   page: z._default(z.coerce.number().check(z.int('Use a whole number'), z.gte(1, 'Pages start at 1'), z.lte(1_000_000, 'No such page')), 1),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { text, ZUuid } from '../common/text.js';
+import { readOnly, text, ZUuid } from '../common/text.js';
 
 /**
  * Notes (spec 001 §3 "Notes", §7 "Notes"): the owner's notes with labels, checklists, an image and
@@ -64,21 +64,35 @@ export const ZReminder = z.nullable(
   ),
 );
 
+/** A label of a note as written: its id, or the label object a GET answered (read back as its id). */
+export const ZNoteLabelRef = z.union([ZUuid, z.object({ id: ZUuid, title: z.optional(z.string()) })]);
+export const noteLabelId = (ref: z.output<typeof ZNoteLabelRef>): string => (typeof ref === 'string' ? ref : ref.id);
+
 /** What a note may hold as written (POST's `note`, and PATCH's `updatedNote` besides its id). */
 const noteFields = {
   title: z.optional(text(200, z.trim())),
   content: z.optional(text(NOTE_CONTENT_MAX)),
   tasks: z.optional(z.nullable(z.array(ZNoteTaskInput).check(z.maxLength(NOTE_TASKS_MAX, `At most ${NOTE_TASKS_MAX} items`)))),
   reminder: z.optional(ZReminder),
-  labels: z.optional(z.array(ZUuid).check(z.maxLength(NOTE_LABELS_MAX, `At most ${NOTE_LABELS_MAX} labels`))),
+  labels: z.optional(z.array(ZNoteLabelRef).check(z.maxLength(NOTE_LABELS_MAX, `At most ${NOTE_LABELS_MAX} labels`))),
   archived: z.optional(z.boolean()),
 };
 export const ZNoteInput = z.strictObject(noteFields);
 export type NoteInput = z.input<typeof ZNoteInput>;
 export const ZNoteBody = z.strictObject({ note: ZNoteInput });
 export type NoteBody = z.input<typeof ZNoteBody>;
-/** PATCH: the note's id and the fields that change (the image is set by its own call and taken away with `image: null`). */
-export const ZNotePatch = z.strictObject({ id: ZUuid, ...noteFields, image: z.optional(z.null()) });
+/**
+ * PATCH: the note's id and the fields that change. The image is set by its own call and taken away
+ * with `image: null`; the note as GET answered it may be sent back whole: its image address,
+ * `createdAt` and `updatedAt` are read-only and ignored, its label objects read as their ids.
+ */
+export const ZNotePatch = z.strictObject({
+  id: ZUuid,
+  ...noteFields,
+  image: z.optional(z.nullable(z.string().register(z.globalRegistry, { description: 'Read-only but for null, which takes the image away' }))),
+  createdAt: readOnly(),
+  updatedAt: readOnly(),
+});
 export const ZNotePatchBody = z.strictObject({ updatedNote: ZNotePatch });
 export type NotePatchBody = z.input<typeof ZNotePatchBody>;
 /** Adds one checklist item to a note (spec: body note, task): `note` names the note by its id. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { text, ZUuid } from '../common/text.js';
+import { readOnly, text, ZUuid } from '../common/text.js';
 
 /**
  * Tasks (spec 001 §3 "Tasks", §7 "Tasks", §9): the owner's tasks and sections in one ordered list,
@@ -66,8 +66,14 @@ export const ZSubTaskInput = z.strictObject({
   title: text(300, z.trim(), z.minLength(1, 'Write the subtask')),
   completed: z._default(z.boolean(), false),
 });
-/** What a PATCH may change: any field but the id, the type and the order (the order has its own call). */
+/**
+ * What a PATCH may change: any field but the id, the type and the order (the order has its own
+ * call). The task as GET answered it may be sent back whole: those three are read-only and ignored.
+ */
 export const ZTaskChanges = z.strictObject({
+  id: readOnly(),
+  type: readOnly(),
+  order: readOnly(),
   title: z.optional(text(300, z.trim())),
   notes: z.optional(text(TASK_NOTES_MAX)),
   completed: z.optional(z.boolean()),

@@ -12,6 +12,11 @@ export function decimal(places: number, max: number, label: string, opts: { posi
     z.union([z.number(), text(24, z.trim())]),
     z.transform((value, ctx) => {
       const s = typeof value === 'number' ? String(value) : value;
+      // A negative number is well written; what is wrong with it is its sign, and the message says so.
+      if (/^-\d/.test(s) && pattern.test(s.slice(1))) {
+        ctx.issues.push({ code: 'custom', input: value, message: opts.positive ? `${label} must be more than zero` : `${label} must not be negative` });
+        return z.NEVER;
+      }
       if (!pattern.test(s)) {
         ctx.issues.push({ code: 'custom', input: value, message: `${label} must be a number with at most ${places} decimal${places === 1 ? '' : 's'}` });
         return z.NEVER;

@@ -60,3 +60,10 @@ export const ZUuid = text(36, z.toLowerCase(), z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}
  * seconds on `a@` followed by thousands of dots).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+/**
+ * A field GET answers but a write does not change (an id, an avatar's address, `createdAt`): a PATCH
+ * accepts it with any value and ignores it, so a client may send back the whole object it read
+ * (docs/product.md "Whole objects sent back"). Keys the object does not have are still refused.
+ */
+export const readOnly = () => z.optional(z.unknown().register(z.globalRegistry, { description: 'Read-only: accepted as GET answers it and ignored' }));

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { text } from './text.js';
+import { readOnly, text } from './text.js';
 
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES);
@@ -102,9 +102,25 @@ export type User = z.infer<typeof ZUser>;
 export const ZPersonName = text(120, z.trim(), z.minLength(1, 'Name is required'));
 export const ZCompany = text(160, z.trim());
 
-/** PATCH api/common/user: `{ user }` with any of the editable fields. */
+/**
+ * PATCH api/common/user: `{ user }` with any of the editable fields. The shell sends the whole user
+ * as GET answered it (a presence change): the other fields are read-only and ignored.
+ */
 export const ZUpdateUserBody = z.object({
   user: z.strictObject({
+    id: readOnly(),
+    email: readOnly(),
+    first_name: readOnly(),
+    avatar: readOnly(),
+    profile_img_url: readOnly(),
+    role: readOnly(),
+    plan: readOnly(),
+    trialEndsAt: readOnly(),
+    onTrial: readOnly(),
+    accountStatus: readOnly(),
+    emailConfirmed: readOnly(),
+    mfaEnabled: readOnly(),
+    createdAt: readOnly(),
     name: z.optional(ZPersonName),
     status: z.optional(ZPresence),
     company: z.optional(z.nullable(ZCompany)),

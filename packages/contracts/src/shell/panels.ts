@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { optionalText, requiredText } from '../books/numbers.js';
-import { text, ZUuid } from '../common/text.js';
+import { readOnly, text, ZUuid } from '../common/text.js';
 
 /**
  * A link a panel item or a shortcut opens: an in-app path (`/user/...`) or a web address. Anything
@@ -9,7 +9,7 @@ import { text, ZUuid } from '../common/text.js';
 export const ZPanelLink = text(
   500,
   z.trim(),
-  z.refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Use an in-app path (/user/…) or an http(s) address'),
+  z.refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Use an in-app path (/user/… or /apps/…) or an http(s) address'),
 );
 
 /** A message or a notification (docs/product.md, "Top bar, user menu and panels"): the two panels share the shape and the calls. */
@@ -24,6 +24,8 @@ export const ZPanelItem = z.object({
   link: z.nullable(z.string()),
   useRouter: z.boolean(),
   read: z.boolean(),
+  /** Shown to the user: true once read, and set with `read` by mark-all-as-read (a client may also set it alone). */
+  seen: z.boolean(),
 });
 export type PanelItem = z.infer<typeof ZPanelItem>;
 export const ZPanelItemList = z.array(ZPanelItem);
@@ -36,9 +38,11 @@ const itemFields = {
   link: z.optional(z.nullable(ZPanelLink)),
   useRouter: z.optional(z.boolean()),
   read: z.optional(z.boolean()),
+  seen: z.optional(z.boolean()),
 };
 export const ZPanelItemInput = z.strictObject(itemFields);
-export const ZPanelItemPatch = z.strictObject({ ...itemFields, title: z.optional(requiredText(200, 'The title')) });
+/** A PATCH's item: the fields that change; the item as GET answered it may be sent back whole (its id and time are ignored). */
+export const ZPanelItemPatch = z.strictObject({ ...itemFields, title: z.optional(requiredText(200, 'The title')), id: readOnly(), time: readOnly() });
 export type PanelItemPatch = z.infer<typeof ZPanelItemPatch>;
 export type PanelItemInput = z.infer<typeof ZPanelItemInput>;
 

@@ -11,7 +11,8 @@ export const ZSearchBody = z.strictObject({ query: text(100) });
 export const SEARCH_GROUPS = ['contacts', 'pages', 'tasks', 'workers', 'providers', 'vehicles', 'products', 'entries'] as const;
 /**
  * A result: where it opens, its title, and a line under it (a page has only the first two). A
- * contact (spec 000: link, value, avatar, name) also carries its name, the value searched and its avatar.
+ * contact (spec 000: link, value, avatar, name) also carries its name, the value searched and its
+ * avatar; a task (spec 000: title, completed) whether it is done.
  */
 export const ZSearchResult = z.object({
   link: z.string(),
@@ -20,6 +21,7 @@ export const ZSearchResult = z.object({
   value: z.optional(z.string()),
   name: z.optional(z.string()),
   avatar: z.optional(z.nullable(z.string())),
+  completed: z.optional(z.boolean()),
 });
 export type SearchResult = z.infer<typeof ZSearchResult>;
 /** A result set (docs/product.md, "Top bar, user menu and panels"): id, label, results. */

@@ -49,6 +49,8 @@ export const panelItems = pgTable(
     link: text('link'),
     useRouter: boolean('use_router').notNull().default(true),
     read: boolean('read').notNull().default(false),
+    /** Shown to the user (the spec's `seen`): an item read has been seen, and mark-all sets both. */
+    seen: boolean('seen').notNull().default(false),
     time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

@@ -193,6 +193,8 @@ const contactOut = (p: Person, lang: Language): ChatContact => ({
     birthday: null,
     address: '',
   },
+  // Messages are text alone: no file is ever exchanged in a chat (docs/product.md "Deliberate differences").
+  attachments: [],
 });
 
 const chatOut = (r: MemberRow, lang: Language): Chat => ({

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@cuadre/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnedInsert, type OwnerScope } from '../../db/owned.js';
-import { contacts, contactTags, entries } from '../../db/schema/index.js';
+import { contacts, contactTags, entries, tasks } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -55,6 +55,15 @@ export class ContactsRepository {
   async remove(id: string): Promise<ContactRow | undefined> {
     const [row] = await this.s.deleteFrom(contacts).where(eq(contacts.id, id)).returning();
     return row;
+  }
+
+  /**
+   * Takes the contact off every task assigned to it. `tasks.assigned_to` has no foreign key (an
+   * income entry's `contact_id` has one, set to null by the database), so this is the one other
+   * place a contact is named.
+   */
+  async unassignTasks(id: string) {
+    await this.s.updateSet(tasks, { assignedTo: null, updatedAt: new Date() }).where(eq(tasks.assignedTo, id));
   }
 
   // Tags

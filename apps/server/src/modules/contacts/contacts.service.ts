@@ -35,6 +35,16 @@ export const sanitizeNotes = (html: string) => sanitizeHtml(html, NOTES_HTML).tr
 
 const PURCHASES_SHOWN = 100;
 
+/**
+ * `title` and `job.title` (and the two companies) are one value in two forms (docs/product.md
+ * "Contacts"). A client that sends the whole card back changed one of them: of the values sent,
+ * the one that differs from the card wins; undefined when neither was sent.
+ */
+function oneOf(stored: string, ...sent: (string | undefined)[]): string | undefined {
+  const given = sent.filter((v): v is string => v !== undefined);
+  return given.find((v) => v !== stored) ?? given[0];
+}
+
 export function toContact(r: ContactRow): Contact {
   return {
     id: r.id,
@@ -45,6 +55,7 @@ export function toContact(r: ContactRow): Contact {
     phoneNumbers: r.phoneNumbers,
     title: r.title,
     company: r.company,
+    job: { title: r.title, company: r.company },
     birthday: r.birthday ? `${r.birthday}T12:00:00.000Z` : null,
     address: r.address,
     notes: r.notes,
@@ -59,6 +70,7 @@ type Changes = {
   phoneNumbers?: { country: string; phoneNumber: string; label: string }[];
   title?: string;
   company?: string;
+  job?: { title?: string; company?: string };
   birthday?: string | null;
   address?: string;
   notes?: string;
@@ -102,7 +114,8 @@ export class ContactsService {
   async update(auth: Authenticated, id: string, changes: Changes): Promise<Contact> {
     return withTransaction(this.db, async (tx) => {
       const repo = new ContactsRepository(tx, auth.user.id);
-      if (!(await repo.lock(id))) throw notFound('Contact');
+      const before = await repo.lock(id);
+      if (!before) throw notFound('Contact');
       const details: ErrorDetail[] = [];
       const set: ContactSet = {};
       if (changes.name !== undefined) set.name = changes.name;
@@ -116,8 +129,10 @@ export class ContactsService {
         });
         set.phoneNumbers = changes.phoneNumbers;
       }
-      if (changes.title !== undefined) set.title = changes.title;
-      if (changes.company !== undefined) set.company = changes.company;
+      const title = oneOf(before.title, changes.title, changes.job?.title);
+      if (title !== undefined) set.title = title;
+      const company = oneOf(before.company, changes.company, changes.job?.company);
+      if (company !== undefined) set.company = company;
       if (changes.birthday !== undefined) set.birthday = changes.birthday ? changes.birthday.slice(0, 10) : null;
       if (changes.address !== undefined) set.address = changes.address;
       if (changes.notes !== undefined) set.notes = sanitizeNotes(changes.notes);
@@ -134,8 +149,14 @@ export class ContactsService {
     });
   }
 
+  /** Deletes the card and, together, every mention of it: tasks assigned to it are left unassigned (income entries by the foreign key). */
   async remove(auth: Authenticated, id: string): Promise<true> {
-    const row = await new ContactsRepository(this.db, auth.user.id).remove(id);
+    const row = await withTransaction(this.db, async (tx) => {
+      const repo = new ContactsRepository(tx, auth.user.id);
+      const removed = await repo.remove(id);
+      if (removed) await repo.unassignTasks(id);
+      return removed;
+    });
     if (!row) throw notFound('Contact');
     if (row.avatarKey) await this.files.remove(row.avatarKey).catch(() => undefined);
     return true;

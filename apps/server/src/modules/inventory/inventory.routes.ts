@@ -50,7 +50,9 @@ export function inventoryRoutes(app: FastifyInstance, inventory: InventoryServic
         summary: 'A page of my products',
         description:
           'Search is a case-insensitive "contains" on the name. Sorting by sku, name or active compares text (upper-cased, byte order); by the others, numbers. ' +
-          '`page` counts from 0 in the slicing (startIndex = page × size) and is 1 when left out; beyond lastPage the answer is `products: null` with only `lastPage`.',
+          '`page` counts from 0 in the slicing (startIndex = page × size): the first page is `page=0`. ' +
+          'Always send `page`: left out it is 1, as the specification says, so a call without it gets the SECOND page (`[]` for a shop of ten products or fewer). ' +
+          'Beyond lastPage the answer is `products: null` with only `lastPage`.',
         querystring: ZInventoryQuery,
         response: { 200: ZProductPage, ...errors },
       },

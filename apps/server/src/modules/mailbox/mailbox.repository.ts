@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { MailFlag } from '@cuadre/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnedInsert, type OwnerScope } from '../../db/owned.js';
 import { chatMembers, mailAttachments, mailboxSettings, mailLabels, mails, users } from '../../db/schema/index.js';
@@ -10,7 +11,7 @@ export type MailLabelRow = typeof mailLabels.$inferSelect;
 export type FolderSlug = MailRow['folder'];
 
 /** Which of the reader's mails a page lists: one folder, one flag, or one label. */
-export type MailSelection = { folder: FolderSlug } | { flag: 'starred' | 'important' } | { labelId: string };
+export type MailSelection = { folder: FolderSlug } | { flag: MailFlag } | { labelId: string };
 
 /** One reader's mails, their attachments, labels and settings: every query through the owner's scope. */
 export class MailboxRepository {
@@ -61,7 +62,7 @@ export class MailboxRepository {
 
   private where(sel: MailSelection): SQL {
     if ('folder' in sel) return eq(mails.folder, sel.folder);
-    if ('flag' in sel) return sel.flag === 'starred' ? eq(mails.starred, true) : eq(mails.important, true);
+    if ('flag' in sel) return eq(mails[sel.flag], true);
     return sql`${mails.labels} @> ${JSON.stringify([sel.labelId])}::jsonb`;
   }
 

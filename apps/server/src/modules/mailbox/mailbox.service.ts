@@ -15,6 +15,7 @@ import {
   type MailboxSettings,
   type MailChanges,
   type MailFilter,
+  type MailFlag,
   type MailFolder,
   type MailLabel,
   type MailLabelColor,
@@ -252,7 +253,7 @@ export class MailboxService {
   // Mails
 
   /** Spec 001 §7, §9: by folder, else filter, else label (the first given wins); ten a page, newest first. */
-  async list(auth: Reader, q: { folder?: string; filter?: 'starred' | 'important'; label?: string; page: number }): Promise<MailList> {
+  async list(auth: Reader, q: { folder?: string; filter?: MailFlag; label?: string; page: number }): Promise<MailList> {
     const repo = this.repo(auth);
     let sel: MailSelection;
     if (q.folder !== undefined) {

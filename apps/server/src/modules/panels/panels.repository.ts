@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ownedBy, type OwnerScope } from '../../db/owned.js';
 import { panelItems, panelState, shortcuts } from '../../db/schema/index.js';
 
 export type PanelItemRow = typeof panelItems.$inferSelect;
 export type Box = PanelItemRow['box'];
-export type NewPanelItem = Pick<typeof panelItems.$inferInsert, 'title' | 'description' | 'icon' | 'image' | 'link' | 'useRouter' | 'read' | 'key'>;
-type ItemPatch = Partial<Pick<PanelItemRow, 'title' | 'description' | 'icon' | 'image' | 'link' | 'useRouter' | 'read'>>;
+export type NewPanelItem = Pick<typeof panelItems.$inferInsert, 'title' | 'description' | 'icon' | 'image' | 'link' | 'useRouter' | 'read' | 'seen' | 'key'>;
+type ItemPatch = Partial<Pick<PanelItemRow, 'title' | 'description' | 'icon' | 'image' | 'link' | 'useRouter' | 'read' | 'seen'>>;
 
 /** One user's messages or notifications. A removed item keeps its row (and key) so a rule does not make it again. */
 export class PanelItemsRepository {
@@ -51,7 +51,8 @@ export class PanelItemsRepository {
   }
 
   async markAllRead(): Promise<void> {
-    await this.s.updateSet(panelItems, { read: true }).where(and(this.mine(), eq(panelItems.read, false)));
+    // The spec's mark-all: read and seen, both.
+    await this.s.updateSet(panelItems, { read: true, seen: true }).where(and(this.mine(), or(eq(panelItems.read, false), eq(panelItems.seen, false))));
   }
 
   /** Items born of a rule or an event: each key once per user, ever (a conflict is the item already made). */
@@ -88,14 +89,14 @@ export class PanelItemsRepository {
     await this.s.insertInto(panelItems, { ...item, box: this.box }).onConflictDoUpdate({
       target: [panelItems.ownerId, panelItems.box, panelItems.key],
       targetWhere: sql`${panelItems.key} IS NOT NULL`,
-      set: { ...changes, time: new Date(), removedAt: null },
+      set: { ...changes, seen: changes.read ?? false, time: new Date(), removedAt: null },
     });
   }
 
   /** Marks the item of this key read (its cause was seen elsewhere: a chat opened). True when one changed. */
   async markKeyRead(key: string): Promise<boolean> {
     const rows = await this.s
-      .updateSet(panelItems, { read: true })
+      .updateSet(panelItems, { read: true, seen: true })
       .where(and(this.mine(), eq(panelItems.key, key), eq(panelItems.read, false)))
       .returning({ id: panelItems.id });
     return rows.length > 0;

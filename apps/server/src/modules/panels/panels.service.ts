@@ -64,12 +64,15 @@ export class PanelsService {
   }
 
   async create(auth: Authenticated, box: Box, input: PanelItemInput): Promise<PanelItem> {
-    const row = await this.items(auth, box).create({ ...input, key: null, useRouter: input.useRouter ?? true, read: input.read ?? false });
+    const read = input.read ?? false;
+    const row = await this.items(auth, box).create({ ...input, key: null, useRouter: input.useRouter ?? true, read, seen: input.seen ?? read });
     return itemOut(row);
   }
 
   async update(auth: Authenticated, box: Box, id: string, patch: PanelItemPatch): Promise<PanelItem> {
-    const row = await this.items(auth, box).update(id, definedOnly(patch));
+    const { id: _id, time: _time, ...changes } = patch;
+    // An item read has been seen (unless the same call says otherwise).
+    const row = await this.items(auth, box).update(id, definedOnly({ ...changes, seen: changes.seen ?? (changes.read === true ? true : undefined) }));
     if (!row) throw notFound(box === 'message' ? 'Message' : 'Notification');
     return itemOut(row);
   }
@@ -80,7 +83,8 @@ export class PanelsService {
       const repo = new PanelItemsRepository(tx, auth.user.id, box);
       const current = await repo.get(item.id);
       if (!current) throw notFound(box === 'message' ? 'Message' : 'Notification');
-      return itemOut((await repo.update(item.id, { read: item.read ?? !current.read }))!);
+      const read = item.read ?? !current.read;
+      return itemOut((await repo.update(item.id, read ? { read, seen: true } : { read }))!);
     });
   }
 
@@ -144,6 +148,7 @@ export const itemOut = (r: PanelItemRow): PanelItem => ({
   link: r.link,
   useRouter: r.useRouter,
   read: r.read,
+  seen: r.seen,
 });
 
 const shortcutOut = (r: ShortcutRow): Shortcut => ({

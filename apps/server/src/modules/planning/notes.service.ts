@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, NOTE_IMAGE_MAX_BYTES, type Note, type NoteInput, type NoteLabel } from '@cuadre/contracts';
+import { ErrorCode, NOTE_IMAGE_MAX_BYTES, noteLabelId, type Note, type NoteInput, type NoteLabel } from '@cuadre/contracts';
 import { afterCommit, withTransaction, type Db } from '../../db/client.js';
 import { noteLabels } from '../../db/schema/index.js';
 import { AppError, badReference, notFound } from '../../lib/errors.js';
@@ -10,7 +10,7 @@ import { PlanningRepository, type NoteRow, type NoteSet } from './planning.repos
 /** Where a note's image is served: to its owner only, by an address signed for them on the way out (plugins/pictures.ts). */
 export const noteImageUrl = (key: string | null) => (key ? `/api/apps/notes/images/${key}` : null);
 
-type NoteChanges = Omit<NoteInput, 'tasks'> & { tasks?: { id?: string; content: string; completed?: boolean }[] | null; image?: null };
+type NoteChanges = Omit<NoteInput, 'tasks'> & { tasks?: { id?: string; content: string; completed?: boolean }[] | null; image?: string | null };
 
 /** The note as answered: its label ids turned into the label objects (a label gone is simply left out). */
 function toNote(r: NoteRow, labels: Map<string, NoteLabel>): Note {
@@ -94,10 +94,11 @@ export class NotesService {
     }
     if (input.reminder !== undefined) set.reminder = input.reminder === null ? null : new Date(input.reminder);
     if (input.labels !== undefined) {
-      const wanted = [...new Set(input.labels)];
+      const ids = input.labels.map(noteLabelId);
+      const wanted = [...new Set(ids)];
       const known = await repo.labelIds(noteLabels, wanted);
       const missing = wanted.findIndex((id) => !known.has(id));
-      if (missing >= 0) throw badReference(`${path}.labels.${input.labels.indexOf(wanted[missing]!)}`, 'No such label');
+      if (missing >= 0) throw badReference(`${path}.labels.${ids.indexOf(wanted[missing]!)}`, 'No such label');
       set.labels = wanted;
     }
     return set;

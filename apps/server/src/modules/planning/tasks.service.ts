@@ -187,6 +187,7 @@ export async function searchTasks(db: Db, ownerId: string, pattern: string, cap:
   return rows.map((r) => ({
     link: `/apps/tasks/${r.id}`,
     title: r.title,
+    completed: r.completed,
     ...(r.dueDate ? { subtitle: r.dueDate.toISOString().slice(0, 10) } : {}),
   }));
 }

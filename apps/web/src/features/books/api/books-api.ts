@@ -123,6 +123,7 @@ export const stockItemsQuery = (search: string) =>
   queryOptions({
     queryKey: [...booksKeys.all, 'stock-items', search],
     queryFn: ({ signal }) =>
+      // The first page is page 0, sent always: left out, the API's page is 1, its second.
       api('apps/ecommerce/inventory/products', { query: { page: 0, size: 20, sort: 'name', order: 'asc', search }, schema: ZProductPage, signal }),
   });
 /** One inventory product by its id (the one an entry names). */

@@ -49,6 +49,9 @@ describe('the inventory product an entry names', () => {
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Sugar 5 kg']));
     await userEvent.click(screen.getByRole('option', { name: 'Sugar 5 kg' }));
     expect(onChange).toHaveBeenCalledWith('p-sugar');
+    // The first page asked for by its index: without `page` the API answers its second page.
+    const asked = server.sent.filter((r) => r.path.startsWith('/api/apps/ecommerce/inventory/products'));
+    expect(asked.map((r) => new URL(r.path, 'http://localhost').searchParams.get('page'))).toEqual(asked.map(() => '0'));
   });
 
   it('shows the name of the product an entry already names, read by its id when not among the first found', async () => {

@@ -20,6 +20,7 @@ const ana: Contact = {
   phoneNumbers: [],
   title: '',
   company: 'Panadería Sol',
+  job: { title: '', company: 'Panadería Sol' },
   birthday: '1988-04-02T12:00:00.000Z',
   address: '',
   notes: '<p>Likes <b>rye</b></p><p>Pays &lt;cash&gt;</p>',

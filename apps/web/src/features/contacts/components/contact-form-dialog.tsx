@@ -166,6 +166,7 @@ const EMPTY: Contact = {
   phoneNumbers: [],
   title: '',
   company: '',
+  job: { title: '', company: '' },
   birthday: null,
   address: '',
   notes: '',

@@ -18,6 +18,7 @@ const card = (id: string, name: string, tags: string[] = []): Contact => ({
   phoneNumbers: [],
   title: '',
   company: '',
+  job: { title: '', company: '' },
   birthday: null,
   address: '',
   notes: '',

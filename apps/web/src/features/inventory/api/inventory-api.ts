@@ -49,6 +49,7 @@ export function toListPage(answer: ProductPage, q: ProductListQuery): { items: I
 export const productsQuery = (q: ProductListQuery) =>
   queryOptions({
     queryKey: [...inventoryKeys.products, q],
+    // `page` is always sent: the API's default is 1, its second page (docs/product.md "The supporting areas", the inventory).
     queryFn: ({ signal }) => api(`${BASE}/products`, { query: { ...q, page: q.page - 1 }, schema: ZProductPage, signal }),
     select: (answer) => toListPage(answer, q),
     placeholderData: keepPreviousData,
