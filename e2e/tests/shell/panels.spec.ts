@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { VIEWPORTS, closeBrowser, live, newPage, problemsOf } from '../../fixtures/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, closeBrowser, live, problemsOf } from '../../fixtures/browser';
 import { apiCall } from '../../fixtures/api';
-import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
+import { adminPage, ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -46,10 +46,7 @@ describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
     await live(page);
 
     // The administrator answers from the support list, in another browser.
-    const adminSide = await newPage(viewport);
-    const admin = inject('admin');
-    await signInThroughPage(adminSide.page, admin.email, admin.password);
-    await adminSide.page.waitForURL('**/dashboard');
+    const adminSide = await adminPage(viewport);
     await adminSide.page.goto(`/support-requests?search=${encodeURIComponent(subject)}`);
     await adminSide.page.getByRole('button', { name: 'Answer' }).first().click();
     await adminSide.page.getByLabel(/^Your answer/).fill('Yes: attach as many as you need.');
