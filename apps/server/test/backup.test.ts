@@ -13,7 +13,7 @@ import { CommandError, backupCommand, restoreCommand, type Target } from '../src
 import { createTestApp, testEnv, ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from './helpers/app.js';
 import { createPostgresDatabase, createTestStore, tempDir, usingPostgres, type TestStore } from './helpers/database.js';
 import { expectError, expectOk } from './helpers/expect.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const DEMO = { email: 'demo@backup.test', password: 'Demo-Backup-Books-2026' };
@@ -394,7 +394,7 @@ describe.skipIf(usingPostgres)('npm run backup on the embedded database', () => 
       server.kill('SIGKILL');
       await exited;
     });
-    for (let i = 0; i < 600 && !/Cuadre is running/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const until = Date.now() + PROCESS_START_MS; !/Cuadre is running/.test(out) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
     expect(out).toMatch(/Cuadre is running/);
 
     const file = path.join(tempDir(), 'cli.tar.gz');
@@ -414,5 +414,6 @@ describe.skipIf(usingPostgres)('npm run backup on the embedded database', () => 
     expect(done.stdout).toMatch(/^Backup written to .*cli\.tar\.gz: \d+ rows in \d+ tables and 0 files/);
     const manifest = JSON.parse((await unpack(readFileSync(file))).get('manifest.json')!.toString());
     expect(manifest.tables.find((t: { name: string }) => t.name === 'users').rows).toBe(1);
-  }, 180_000);
+    // A start (helpers/server-process.ts: PROCESS_START_MS) and two runs of the command.
+  }, 240_000);
 });

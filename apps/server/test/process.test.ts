@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyMigratedPglite } from './helpers/database.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 
@@ -37,15 +37,8 @@ function start(env: Record<string, string>) {
   return { proc, output: () => out, exited, cleanup };
 }
 
-/**
- * Polls until `predicate` holds. A hang detector, not a timing: a server process started on a machine
- * with a dozen processes per core (the whole suite and other work beside it) took over a minute to say it
- * was running, so the limit is generous and the tests that start one allow for it.
- */
-const START_MS = 150_000;
-const ONE_START_MS = START_MS + 60_000;
-const TWO_STARTS_MS = 2 * START_MS + 60_000;
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = START_MS) {
+/** Polls until `predicate` holds; a start is waited for as long as helpers/server-process.ts says (PROCESS_START_MS). */
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = PROCESS_START_MS) {
   const until = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -54,113 +47,106 @@ async function waitFor(predicate: () => boolean, what: string, timeoutMs = START
 }
 
 describe('the server process', () => {
-  it(
-    'logs JSON lines carrying the request id, and shuts down cleanly on SIGTERM',
-    async () => {
-      const s = start({ DATABASE_URL: 'memory://' });
+  it('logs JSON lines carrying the request id, and shuts down cleanly on SIGTERM', async () => {
+    const s = start({ DATABASE_URL: 'memory://' });
+    try {
+      await waitFor(() => /Cuadre is running at (\S+)/.test(s.output()), 'the start message');
+      const url = s.output().match(/Cuadre is running at (\S+)/)![1]!;
+      expect(s.output()).toContain('Administrator created: proc@cuadre.test (password from ADMIN_PASSWORD)');
+      // Each phase is said as it starts, in order.
+      const phases = ['Opening a database in memory…', 'Starting the server…', 'Cuadre is running at'].map((p) => s.output().indexOf(p));
+      expect(
+        phases.every((at, i) => at >= 0 && (i === 0 || at > phases[i - 1]!)),
+        s.output(),
+      ).toBe(true);
+      // Without PUBLIC_URL, the start says where mailed links point and how to change it.
+      expect(s.output()).toMatch(/Links in mails point to http:\/\/localhost:0 \(PUBLIC_URL is not set\)/);
+      expect(s.output()).toMatch(/set PUBLIC_URL to the address they open, e\.g\. PUBLIC_URL=http:\/\/\S+:0 \(with HOST=0\.0\.0\.0 to serve the network\)\./);
+
+      const res = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'req-from-test-42' } });
+      expect(res.status).toBe(200);
+      // The client's id is echoed and logged beside the server's own, never in its place.
+      expect(res.headers.get('x-request-id')).toBe('req-from-test-42');
+      await waitFor(() => /"clientRequestId":"req-from-test-42"[^\n]*"msg":"request completed"/.test(s.output()), 'the request in the log');
+      const lines = s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('req-from-test-42'));
+      const entries = lines.map((l) => JSON.parse(l) as { reqId: string; clientRequestId: string; msg: string });
+      expect(entries.every((e) => e.clientRequestId === 'req-from-test-42' && /^[0-9a-f-]{36}$/.test(e.reqId))).toBe(true);
+      expect(new Set(entries.map((e) => e.reqId)).size).toBe(1);
+      expect(entries.map((e) => e.msg)).toEqual(expect.arrayContaining(['request completed']));
+
+      // An id that could forge a log line or a header is neither echoed nor logged.
+      const forged = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'a"b}{"admin":true' } });
+      expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      await waitFor(() => s.output().includes(forged.headers.get('x-request-id')!), 'the second request in the log');
+      expect(s.output()).not.toContain('"admin":true');
+
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.output()).toContain('"msg":"shutting down"');
+    } finally {
+      s.proc.kill('SIGKILL');
+      s.cleanup();
+    }
+    // A start (PROCESS_START_MS) and a few requests.
+  }, 210_000);
+
+  it('on SIGTERM finishes the request in flight, closes the embedded database cleanly, and starts again on the same folder', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-stop-'));
+    try {
+      const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      await waitFor(() => /Cuadre is running at (\S+)/.test(first.output()), 'the first start');
+      expect(first.output()).toContain(`Creating the embedded database in ${path.join(dataDir, 'pglite')} and migrating it (first start, a few seconds)…`);
+      const url = first.output().match(/Cuadre is running at (\S+)/)![1]!;
+      // A sign-in whose body is still arriving when the signal comes: the request is surely in flight.
+      const body = JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' });
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${url}/api/auth/sign-in`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          first.proc.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 300);
+        }, 300);
+      });
+      expect(await answer).toBe(200);
+      expect(await first.exited, first.output()).toBe(0);
+
+      const second = start({ DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://books.example.com' });
       try {
-        await waitFor(() => /Cuadre is running at (\S+)/.test(s.output()), 'the start message');
-        const url = s.output().match(/Cuadre is running at (\S+)/)![1]!;
-        expect(s.output()).toContain('Administrator created: proc@cuadre.test (password from ADMIN_PASSWORD)');
-        // Each phase is said as it starts, in order.
-        const phases = ['Opening a database in memory…', 'Starting the server…', 'Cuadre is running at'].map((p) => s.output().indexOf(p));
-        expect(
-          phases.every((at, i) => at >= 0 && (i === 0 || at > phases[i - 1]!)),
-          s.output(),
-        ).toBe(true);
-        // Without PUBLIC_URL, the start says where mailed links point and how to change it.
-        expect(s.output()).toMatch(/Links in mails point to http:\/\/localhost:0 \(PUBLIC_URL is not set\)/);
-        expect(s.output()).toMatch(/set PUBLIC_URL to the address they open, e\.g\. PUBLIC_URL=http:\/\/\S+:0 \(with HOST=0\.0\.0\.0 to serve the network\)\./);
-
-        const res = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'req-from-test-42' } });
-        expect(res.status).toBe(200);
-        // The client's id is echoed and logged beside the server's own, never in its place.
-        expect(res.headers.get('x-request-id')).toBe('req-from-test-42');
-        await waitFor(() => /"clientRequestId":"req-from-test-42"[^\n]*"msg":"request completed"/.test(s.output()), 'the request in the log');
-        const lines = s
-          .output()
-          .split('\n')
-          .filter((l) => l.includes('req-from-test-42'));
-        const entries = lines.map((l) => JSON.parse(l) as { reqId: string; clientRequestId: string; msg: string });
-        expect(entries.every((e) => e.clientRequestId === 'req-from-test-42' && /^[0-9a-f-]{36}$/.test(e.reqId))).toBe(true);
-        expect(new Set(entries.map((e) => e.reqId)).size).toBe(1);
-        expect(entries.map((e) => e.msg)).toEqual(expect.arrayContaining(['request completed']));
-
-        // An id that could forge a log line or a header is neither echoed nor logged.
-        const forged = await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'a"b}{"admin":true' } });
-        expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-        await waitFor(() => s.output().includes(forged.headers.get('x-request-id')!), 'the second request in the log');
-        expect(s.output()).not.toContain('"admin":true');
-
-        s.proc.kill('SIGTERM');
-        expect(await s.exited).toBe(0);
-        expect(s.output()).toContain('"msg":"shutting down"');
-      } finally {
-        s.proc.kill('SIGKILL');
-        s.cleanup();
-      }
-    },
-    ONE_START_MS,
-  );
-
-  it(
-    'on SIGTERM finishes the request in flight, closes the embedded database cleanly, and starts again on the same folder',
-    async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-stop-'));
-      try {
-        const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
-        await waitFor(() => /Cuadre is running at (\S+)/.test(first.output()), 'the first start');
-        expect(first.output()).toContain(`Creating the embedded database in ${path.join(dataDir, 'pglite')} and migrating it (first start, a few seconds)…`);
-        const url = first.output().match(/Cuadre is running at (\S+)/)![1]!;
-        // A sign-in whose body is still arriving when the signal comes: the request is surely in flight.
-        const body = JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' });
-        const answer = new Promise<number>((resolve, reject) => {
-          const req = request(
-            `${url}/api/auth/sign-in`,
-            { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-            (res) => {
-              res.resume();
-              resolve(res.statusCode ?? 0);
-            },
-          );
-          req.on('error', reject);
-          req.write(body.slice(0, 10));
-          setTimeout(() => {
-            first.proc.kill('SIGTERM');
-            setTimeout(() => req.end(body.slice(10)), 300);
-          }, 300);
+        await waitFor(() => /Cuadre is running at (\S+)/.test(second.output()), 'the second start');
+        expect(second.output()).toContain(`Opening the embedded database in ${path.join(dataDir, 'pglite')} and migrating it…`);
+        // PUBLIC_URL set: nothing to say about it.
+        expect(second.output()).not.toContain('PUBLIC_URL');
+        const again = second.output().match(/Cuadre is running at (\S+)/)![1]!;
+        // The data is there: the administrator made by the first start signs in, and no second one was made.
+        expect(second.output()).not.toContain('Administrator created');
+        const res = await fetch(`${again}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' }),
         });
-        expect(await answer).toBe(200);
-        expect(await first.exited, first.output()).toBe(0);
-
-        const second = start({ DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://books.example.com' });
-        try {
-          await waitFor(() => /Cuadre is running at (\S+)/.test(second.output()), 'the second start');
-          expect(second.output()).toContain(`Opening the embedded database in ${path.join(dataDir, 'pglite')} and migrating it…`);
-          // PUBLIC_URL set: nothing to say about it.
-          expect(second.output()).not.toContain('PUBLIC_URL');
-          const again = second.output().match(/Cuadre is running at (\S+)/)![1]!;
-          // The data is there: the administrator made by the first start signs in, and no second one was made.
-          expect(second.output()).not.toContain('Administrator created');
-          const res = await fetch(`${again}/api/auth/sign-in`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: 'proc@cuadre.test', password: 'Process-Admin-Pass-1' }),
-          });
-          expect(res.status).toBe(200);
-          second.proc.kill('SIGTERM');
-          expect(await second.exited, second.output()).toBe(0);
-        } finally {
-          second.proc.kill('SIGKILL');
-          second.cleanup();
-        }
+        expect(res.status).toBe(200);
+        second.proc.kill('SIGTERM');
+        expect(await second.exited, second.output()).toBe(0);
       } finally {
-        rmSync(dataDir, { recursive: true, force: true });
+        second.proc.kill('SIGKILL');
+        second.cleanup();
       }
-      // Two starts of a real process, the first making its database: allow for a busy machine.
-    },
-    TWO_STARTS_MS,
-  );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Two starts of a real process, the first making its database: allow for a busy machine (PROCESS_START_MS each).
+  }, 360_000);
 
   it('refuses to start on a wrong setting, saying which and why', async () => {
     const s = start({ PORT: 'eighty', JWT_SECRET: 'short' });
@@ -272,6 +258,7 @@ describe('the start command under a process manager', () => {
         rmSync(s.dataDir, { recursive: true, force: true });
       }
     },
-    ONE_START_MS,
+    // A start (PROCESS_START_MS) and its stop.
+    210_000,
   );
 });

@@ -5,7 +5,7 @@ import { users } from '../src/db/schema/index.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
 
 // Resolved sessions are kept in memory for a few seconds (lib/session-cache.ts). Each case first
 // warms the cache with two calls, then checks that a change is seen by the very next call.
@@ -111,13 +111,13 @@ needs('postgres', 'redis').describe('across processes (PostgreSQL and Redis)', (
     let out = '';
     other.stdout!.on('data', (d) => (out += d));
     other.stderr!.on('data', (d) => (out += d));
-    const until = Date.now() + 60_000;
+    const until = Date.now() + PROCESS_START_MS;
     while (!/Cuadre is running at (\S+)/.test(out)) {
       if (Date.now() > until || other.exitCode !== null) throw new Error(`the second server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     otherUrl = out.match(/Cuadre is running at (\S+)/)![1]!;
-  }, 90_000);
+  }, PROCESS_START_MS + 30_000);
 
   afterAll(async () => {
     other?.kill('SIGTERM');
