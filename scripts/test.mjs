@@ -10,7 +10,7 @@
 // strictly one after another; TEST_JOBS=N (2 or more) runs up to N side by side, whatever their cores, on
 // a machine with cores to spare. A phase waits only for what it needs (the size gate and end to end wait
 // for the build). Each phase's output is printed whole when it ends, so two phases never interleave; then
-// one line per phase with its time, the total, and one summary line.
+// one line per phase with its time, the total and the load average, and one summary line.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
