@@ -95,8 +95,8 @@ describe('the server process', () => {
 
   it('on SIGTERM finishes the request in flight, closes the embedded database cleanly, and starts again on the same folder', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-stop-'));
+    const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
-      const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
       await waitFor(() => /Cuadre is running at (\S+)/.test(first.output()), 'the first start');
       expect(first.output()).toContain(`Creating the embedded database in ${path.join(dataDir, 'pglite')} and migrating it (first start, a few seconds)…`);
       const url = first.output().match(/Cuadre is running at (\S+)/)![1]!;
@@ -143,6 +143,8 @@ describe('the server process', () => {
         second.cleanup();
       }
     } finally {
+      // A first start that never said it was running is not left behind.
+      first.proc.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
     // Two starts of a real process, the first making its database: allow for a busy machine (PROCESS_START_MS each).
