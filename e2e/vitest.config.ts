@@ -12,6 +12,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    // expect.poll waits as long as a locator does (fixtures/browser.ts: 15 s), not Vitest's one second: a
+    // poll of the tab's title after a page load failed at one second on a busy machine, the page on
+    // its way. A poll that passes returns at once; only a failing one waits the whole time.
+    expect: { poll: { timeout: 15_000 } },
     globals: true,
   },
 });

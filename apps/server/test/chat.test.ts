@@ -8,7 +8,7 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
 import { unzip } from './helpers/zip.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
 
 let t: TestApp;
 let admin: string;
@@ -286,13 +286,13 @@ needs('postgres', 'redis').describe('chat across processes (PostgreSQL and Redis
     let out = '';
     second.stdout!.on('data', (d) => (out += d));
     second.stderr!.on('data', (d) => (out += d));
-    const until = Date.now() + 60_000;
+    const until = Date.now() + PROCESS_START_MS;
     while (!/Cuadre is running at (\S+)/.test(out)) {
       if (Date.now() > until || second.exitCode !== null) throw new Error(`the second server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     secondUrl = out.match(/Cuadre is running at (\S+)/)![1]!;
-  }, 90_000);
+  }, PROCESS_START_MS + 30_000);
 
   afterAll(async () => {
     second?.kill('SIGTERM');

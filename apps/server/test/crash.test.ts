@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createTestStore, usingPostgres } from './helpers/database.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
 
 const ADMIN = { email: 'crash@cuadre.test', password: 'Crash-Test-Admin-77' };
 
@@ -27,7 +27,7 @@ function start(env: Record<string, string>) {
   proc.stderr.on('data', (d) => (out += d));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const url = (async () => {
-    const until = Date.now() + 90_000;
+    const until = Date.now() + PROCESS_START_MS;
     for (;;) {
       const m = /Cuadre is running at (\S+)/.exec(out);
       if (m) return m[1]!;
@@ -104,5 +104,6 @@ describe(`a crash (${usingPostgres ? 'PostgreSQL' : 'PGlite on disk'})`, () => {
     } finally {
       await store.drop();
     }
-  }, 180_000);
+    // Two starts (helpers/server-process.ts: PROCESS_START_MS each) and the writing between them.
+  }, 360_000);
 });

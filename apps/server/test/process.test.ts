@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyMigratedPglite } from './helpers/database.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 
@@ -37,7 +37,8 @@ function start(env: Record<string, string>) {
   return { proc, output: () => out, exited, cleanup };
 }
 
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 60_000) {
+/** Polls until `predicate` holds; a start is waited for as long as helpers/server-process.ts says (PROCESS_START_MS). */
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = PROCESS_START_MS) {
   const until = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -89,12 +90,13 @@ describe('the server process', () => {
       s.proc.kill('SIGKILL');
       s.cleanup();
     }
-  });
+    // A start (PROCESS_START_MS) and a few requests.
+  }, 210_000);
 
   it('on SIGTERM finishes the request in flight, closes the embedded database cleanly, and starts again on the same folder', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-stop-'));
+    const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
-      const first = start({ DATA_DIR: dataDir, DATABASE_URL: '' });
       await waitFor(() => /Cuadre is running at (\S+)/.test(first.output()), 'the first start');
       expect(first.output()).toContain(`Creating the embedded database in ${path.join(dataDir, 'pglite')} and migrating it (first start, a few seconds)…`);
       const url = first.output().match(/Cuadre is running at (\S+)/)![1]!;
@@ -141,10 +143,12 @@ describe('the server process', () => {
         second.cleanup();
       }
     } finally {
+      // A first start that never said it was running is not left behind.
+      first.proc.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-    // Two starts of a real process, the first making its database: allow for a busy machine.
-  }, 120_000);
+    // Two starts of a real process, the first making its database: allow for a busy machine (PROCESS_START_MS each).
+  }, 360_000);
 
   it('refuses to start on a wrong setting, saying which and why', async () => {
     const s = start({ PORT: 'eighty', JWT_SECRET: 'short' });
@@ -256,6 +260,7 @@ describe('the start command under a process manager', () => {
         rmSync(s.dataDir, { recursive: true, force: true });
       }
     },
-    120_000,
+    // A start (PROCESS_START_MS) and its stop.
+    210_000,
   );
 });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousFindings, type Finding } from '../../fixtures/a11y';
 import { VIEWPORTS, closeBrowser, navigateInApp, newPage, problemsOf, settle, sidewaysScroll } from '../../fixtures/browser';
 import { apiCall } from '../../fixtures/api';
-import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
+import { adminPage, ownerPage, paidOwner } from '../../fixtures/owners';
 import { inject } from 'vitest';
 
 /** A 1×1 PNG: a product's image. */
@@ -116,10 +116,7 @@ describe.each(VIEWPORTS)('accessibility at $width px (axe-core: no serious or cr
     await audit(guest.page, GUEST_SCREENS, found);
     await guest.context.close();
 
-    const admin = await newPage(viewport, { colorScheme: 'dark' });
-    const { email, password } = inject('admin');
-    await signInThroughPage(admin.page, email, password);
-    await admin.page.waitForURL('**/dashboard');
+    const admin = await adminPage(viewport, { colorScheme: 'dark' });
     await audit(admin.page, ADMIN_SCREENS, found);
     // The user menu, open.
     await admin.page.getByRole('button', { name: /^Account menu/ }).click();

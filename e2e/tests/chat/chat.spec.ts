@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { VIEWPORTS, closeBrowser, navigateInApp, newPage, problemsOf, sidewaysScroll } from '../../fixtures/browser';
-import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, closeBrowser, live, navigateInApp, problemsOf, sidewaysScroll } from '../../fixtures/browser';
+import { adminPage, ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -28,14 +28,15 @@ describe.each(VIEWPORTS)('chat at $width px', (viewport) => {
     await ownerLog.getByText('Hello, I cannot close March.').waitFor();
     expect(await composer.inputValue()).toBe('');
 
+    // The owner's page hears of the answer through its live channel.
+    await live(page);
+
     // The administrator, in another browser, finds the chat with its unread count.
-    const admin = await newPage(viewport);
-    const { email, password } = inject('admin');
-    await signInThroughPage(admin.page, email, password);
-    await admin.page.waitForURL('**/dashboard');
+    const admin = await adminPage(viewport);
     await admin.page.goto('/apps/chat');
     const row = admin.page.getByRole('main').getByRole('button').filter({ hasText: owner.name });
     await row.getByLabel('1 unread message').waitFor();
+    await live(admin.page);
 
     // A second message arrives in the administrator's list without a reload.
     await composer.fill('It says the month is locked.');

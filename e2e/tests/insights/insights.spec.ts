@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { VIEWPORTS, closeBrowser, navigateInApp, newPage, problemsOf, settle, sidewaysScroll } from '../../fixtures/browser';
-import { ownerPage, paidOwner, signInThroughPage } from '../../fixtures/owners';
+import { VIEWPORTS, closeBrowser, navigateInApp, problemsOf, settle, sidewaysScroll } from '../../fixtures/browser';
+import { adminPage, ownerPage, paidOwner } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
@@ -46,10 +45,7 @@ describe.each(VIEWPORTS)('insights at $width px', (viewport) => {
   });
 
   it('the analytics page shows an administrator the service', async () => {
-    const { context, page } = await newPage(viewport);
-    const admin = inject('admin');
-    await signInThroughPage(page, admin.email, admin.password);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await adminPage(viewport);
     await navigateInApp(page, '/dashboards/analytics');
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     await page.getByText('How the service is used').waitFor();

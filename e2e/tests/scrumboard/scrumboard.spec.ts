@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, closeBrowser, problemsOf, sidewaysScroll } from '../../fixtures/browser';
+import { VIEWPORTS, closeBrowser, problemsOf, sidewaysScroll, steady } from '../../fixtures/browser';
 import { apiCall } from '../../fixtures/api';
 import { ownerPage, paidOwner } from '../../fixtures/owners';
 
@@ -58,12 +58,19 @@ describe.each(VIEWPORTS)('scrumboard at $width px', (viewport) => {
 
     // By keyboard: "Cool" picked up with Space, moved up one place, dropped with Space.
     await todo.scrollIntoViewIfNeeded();
-    await todo.getByRole('button', { name: 'Cool' }).focus();
-    // Each key after the board has measured and moved (dnd-kit measures between frames; the row snaps on a phone).
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.waitForTimeout(300);
-      await page.keyboard.press(key);
-    }
+    const cool = todo.getByRole('button', { name: 'Cool' });
+    const knead = todo.getByRole('button', { name: 'Knead' });
+    await cool.focus();
+    // Each key once the board has done what the one before asked: dnd-kit measures the cards when one
+    // is picked up, so the row (which snaps into place on a phone) must have stopped moving first; the
+    // drop lands where the card is shown over, so the move must have been drawn.
+    await steady(cool);
+    await page.keyboard.press('Space');
+    await expect.poll(() => cool.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await cool.boundingBox())!.y < (await knead.boundingBox())!.y).toBe(true);
+    await steady(cool);
+    await page.keyboard.press('Space');
     await expect.poll(() => cardsIn(page, 'To do')).toEqual(['Cool', 'Knead']);
 
     // The server has the same order: a reload shows it, and the API answers it.

@@ -1,16 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { VIEWPORTS, closeBrowser, newPage, problemsOf } from '../../fixtures/browser';
-import { signInThroughPage } from '../../fixtures/owners';
+import { VIEWPORTS, closeBrowser, problemsOf } from '../../fixtures/browser';
+import { adminPage } from '../../fixtures/owners';
 
 afterAll(closeBrowser);
 
 describe.each(VIEWPORTS)('the shell at $width px', (viewport) => {
   it('shows a page that does not exist inside the shell, names every page in the tab, and says so while offline without losing what was typed', async () => {
-    const { context, page } = await newPage(viewport);
-    const { email, password } = inject('admin');
-    await signInThroughPage(page, email, password);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await adminPage(viewport);
     await expect.poll(() => page.title()).toBe('Dashboard · Cuadre');
 
     // A route that is not built: its 404 inside the shell, with the navigation and the top bar.

@@ -24,7 +24,7 @@ describe.each(VIEWPORTS)('tasks at $width px', (viewport) => {
       await page.getByRole('button', { name: 'Add task' }).first().click();
       await page.waitForURL((url) => /\/apps\/tasks\/[0-9a-f-]{36}$/.test(url.pathname) && url.href !== before);
       // The new task's own form: empty, where the one before held its title.
-      await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('');
+      await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
       await page.getByLabel('Title', { exact: true }).fill(title);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved').waitFor();
@@ -34,12 +34,12 @@ describe.each(VIEWPORTS)('tasks at $width px', (viewport) => {
       }
     }
     // The newest is first; the title with markup reads as text.
-    await expect.poll(() => order(page), { timeout: 10_000 }).toEqual(['Pay the <b>rent</b>', 'Order more flour']);
+    await expect.poll(() => order(page)).toEqual(['Pay the <b>rent</b>', 'Order more flour']);
 
     // Alt+ArrowDown on a row moves it down; the order is saved.
     await page.getByRole('button', { name: 'Move Pay the <b>rent</b>' }).focus();
     await page.keyboard.press('Alt+ArrowDown');
-    await expect.poll(() => order(page), { timeout: 10_000 }).toEqual(['Order more flour', 'Pay the <b>rent</b>']);
+    await expect.poll(() => order(page)).toEqual(['Order more flour', 'Pay the <b>rent</b>']);
     await page.getByText(/moved to position 2 of 2/).waitFor({ state: 'attached' });
 
     // The handle by keyboard: Space picks up, an arrow moves, Space drops.
@@ -50,11 +50,11 @@ describe.each(VIEWPORTS)('tasks at $width px', (viewport) => {
     await page.keyboard.press('ArrowUp');
     await page.getByText(/ is over position 1 of 2\.$/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
-    await expect.poll(() => order(page), { timeout: 10_000 }).toEqual(['Pay the <b>rent</b>', 'Order more flour']);
+    await expect.poll(() => order(page)).toEqual(['Pay the <b>rent</b>', 'Order more flour']);
     // Kept by the server.
     await page.reload();
     await page.getByTestId('task-row').first().waitFor();
-    await expect.poll(() => order(page), { timeout: 10_000 }).toEqual(['Pay the <b>rent</b>', 'Order more flour']);
+    await expect.poll(() => order(page)).toEqual(['Pay the <b>rent</b>', 'Order more flour']);
 
     // The page's search: the match marked, the title's markup shown as text.
     await page.getByLabel('Search tasks').fill('rent');
@@ -69,7 +69,7 @@ describe.each(VIEWPORTS)('tasks at $width px', (viewport) => {
     await page.keyboard.type('flour');
     await page.getByRole('option', { name: /Order more flour/ }).click();
     await page.waitForURL(/\/apps\/tasks\/[0-9a-f-]{36}$/);
-    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('Order more flour');
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Order more flour');
 
     expect(await sidewaysScroll(page)).toBe(0);
     expect(problemsOf(page)).toEqual([]);

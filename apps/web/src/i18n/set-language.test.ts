@@ -25,7 +25,7 @@ describe('switching the language', () => {
     });
 
     const switching = real.setLanguage('tr');
-    await vi.waitFor(() => expect(asked).toEqual(['tr', 'tr']));
+    await vi.waitFor(() => expect(asked).toEqual(['tr', 'tr']), { timeout: 10_000 });
     // The data is still on its way: the interface stays in the old language.
     await new Promise((r) => setTimeout(r, 20));
     expect(real.default.language).toBe('en');

@@ -5,10 +5,10 @@ import { __unsafe_useEmotionCache as useEmotionCache, type EmotionCache } from '
 import { setLanguage } from '@/i18n';
 import { queryClient } from '@/lib/queries';
 
-// A wait for what the screen shows gives up after 3 s, not Testing Library's 1 s: on a busy 2-core
-// machine a fake server's answer and React's commit can take longer than 1 s, and a wait that passes
-// sooner still returns at once.
-configure({ asyncUtilTimeout: 3000 });
+// A wait for what the screen shows gives up after 10 s, not Testing Library's 1 s: on a busy 2-core
+// machine a fake server's answer and React's commit can take longer than 1 s (at a load of 30, longer
+// than 3 s), and a wait that passes sooner still returns at once. vi.waitFor calls say the same.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app's i18n (src/i18n) loads its strings over HTTP, which jsdom cannot; every test file sees
 // this one stand-in instead (a test that renders strings brings its own instance: test/render.tsx).

@@ -25,7 +25,7 @@ describe('the hub’s loader', () => {
     const fetchMock = vi.fn().mockImplementation(() => new Promise(() => {}));
     vi.stubGlobal('fetch', fetchMock);
     void load('http://localhost/user/dashboard?year=2025&month=3');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5), { timeout: 10_000 });
     expect(requested(fetchMock)).toEqual([
       '/api/entries?sort=createdAt&order=desc&size=10',
       '/api/onboarding',

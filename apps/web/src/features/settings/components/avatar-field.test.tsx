@@ -59,7 +59,7 @@ describe('avatar check on the client', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('img')).toHaveAttribute('src', 'blob:preview');
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    await vi.waitFor(() => expect(saved).toHaveBeenCalledWith('Picture saved.'));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledWith('Picture saved.'), { timeout: 10_000 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/common/user/avatar');
     expect(init.body).toBeInstanceOf(FormData);
