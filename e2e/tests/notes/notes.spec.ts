@@ -22,6 +22,16 @@ describe.each(VIEWPORTS)('notes at $width px', (viewport) => {
     await labels.getByRole('button', { name: 'Done' }).click();
     await labels.waitFor({ state: 'hidden' });
 
+    // An empty new note is refused on Save (nothing is sent); cancelled, it leaves no note behind.
+    await page.getByRole('button', { name: 'New note' }).first().click();
+    const blank = page.getByRole('dialog', { name: 'New note' });
+    await blank.getByRole('button', { name: 'Save' }).click();
+    await blank.getByText('Write a title, some text or a checklist item: an empty note is not saved').waitFor();
+    await blank.getByRole('button', { name: 'Cancel' }).click();
+    await blank.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByText('No notes yet').waitFor();
+
     // The note: a title, two checklist items, the label.
     await page.getByRole('button', { name: 'New note' }).first().click();
     const form = page.getByRole('dialog', { name: 'New note' });

@@ -1,15 +1,16 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, DialogContent } from '@mui/material';
 import { PAYMENT_METHODS, RECURRING_FREQUENCIES, RECURRING_MODES, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
 import { useErrorText } from '@/lib/error-text';
 import { centsToText, decimalText, numberText, parseMoney } from '@/lib/money';
-import { attachReceipt, booksKeys, createEntry, createRecurring, updateEntry } from '../api/books-api';
-import { EntryFields, type EntryFormValues as FieldValuesOfEntry } from './entry-fields';
+import { activeRecordsQuery, attachReceipt, booksKeys, createEntry, createRecurring, updateEntry } from '../api/books-api';
+import { EntryFields, type AddedRecord, type EntryFormValues as FieldValuesOfEntry } from './entry-fields';
+import { RecordQuickForm, type QuickKind } from './record-quick-form';
 import { intervalOf, NO_REPEAT, RepeatFields, type RepeatValues } from './repeat-fields';
 
 /** The entry's fields, and for a new entry its Repeat choice. */
@@ -81,11 +82,21 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
   const [notice, setNotice] = useState<string>();
   const [unsent, setUnsent] = useState<UnsentReceipt | null>(null);
   const unsentText = useErrorText(unsent?.error);
+  // A worker, provider or product added here (as the trip dialog adds its vehicle): chosen, and listed
+  // before its registry is read again; `adding` is the one whose short form is shown in place.
+  const [added, setAdded] = useState<AddedRecord | null>(null);
+  const [adding, setAdding] = useState<QuickKind | null>(null);
   const close = () => {
     setNotice(undefined);
     setUnsent(null);
+    setAdded(null);
+    setAdding(null);
     onClose();
   };
+  // A worker payment names a worker and a supplier payment a provider: without any, one is added first.
+  const neededKind = !entry && type === 'worker_payment' ? 'workers' : !entry && type === 'supplier_payment' ? 'providers' : null;
+  const needed = useQuery({ ...activeRecordsQuery(neededKind ?? 'workers'), enabled: open && neededKind !== null });
+  const needsFirst = neededKind !== null && !added && needed.data?.items.length === 0;
 
   const toBody = (v: EntryFormValues): EntryBody => {
     const byQuantity = type === 'purchase' && v.quantity.trim() !== '';
@@ -194,6 +205,22 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         nextLine(form, v);
         setNotice(t('books.entry.savedNext'));
       }}
+      instead={
+        neededKind && needed.isPending ? (
+          <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress size={28} aria-label={t('common.loading')} />
+          </DialogContent>
+        ) : needsFirst || adding ? (
+          <RecordQuickForm
+            kind={adding ?? neededKind!}
+            onAdded={(r) => {
+              setAdded({ kind: adding ?? neededKind!, id: r.id, name: r.name });
+              setAdding(null);
+            }}
+            onCancel={adding ? () => setAdding(null) : close}
+          />
+        ) : undefined
+      }
       busy={retry.isPending}
       startAction={entry && onHistory ? () => <Button onClick={() => onHistory(entry)}>{t('books.entry.history')}</Button> : undefined}
       moreActions={
@@ -236,7 +263,14 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
               </Box>
             </Alert>
           )}
-          <EntryFields app={app as never /* never: the entry's fields are a part of this form's values */} open={open} type={type} entry={entry} />
+          <EntryFields
+            app={app as never /* never: the entry's fields are a part of this form's values */}
+            open={open}
+            type={type}
+            entry={entry}
+            added={added}
+            onAdd={setAdding}
+          />
           {!entry && <RepeatFields control={app.form.control} />}
           <SavedNotice notice={notice} isDirty={app.form.formState.isDirty} onTyped={() => setNotice(undefined)} />
         </>
