@@ -68,6 +68,15 @@ describe.each(VIEWPORTS)('closing months at $width px', (viewport) => {
     await page.getByRole('button', { name: 'Reopen' }).first().waitFor();
     if (viewport.name === 'phone') expect(await sidewaysScroll(page)).toBe(0);
 
+    // A new entry dated in the closed month says so as the date is picked, before any save.
+    await page.goto(`/user/dailyoperationalexpenses?year=${now.getUTCFullYear()}&month=${now.getUTCMonth() + 1}`);
+    await page.getByRole('button', { name: 'New Expense' }).first().click();
+    const form = page.getByRole('dialog', { name: 'New entry: Expense' });
+    await form.getByLabel(/^Date/).fill(day);
+    await form.getByText(`${monthName(py, pm)} is closed: reopen it to record an entry dated in it, or choose another date.`).waitFor();
+    await form.getByLabel(/^Date/).fill(`${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-01`);
+    await form.getByText(/is closed: reopen it/).waitFor({ state: 'detached' });
+
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   }, 120_000);

@@ -36,13 +36,18 @@ describe.each(VIEWPORTS)('notes at $width px', (viewport) => {
     await page.getByRole('button', { name: 'New note' }).first().click();
     const form = page.getByRole('dialog', { name: 'New note' });
     await form.getByLabel('Title', { exact: true }).fill('Market run');
+    // "Add an item" puts the focus in the new item: what is typed next goes into it.
     await form.getByRole('button', { name: 'Add an item' }).click();
-    await form.getByLabel('Item 1', { exact: true }).fill('Eggs');
+    await expect.poll(() => form.getByLabel('Item 1', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Eggs');
+    expect(await form.getByLabel('Item 1', { exact: true }).inputValue()).toBe('Eggs');
     await form.getByRole('button', { name: 'Add an item' }).click();
     await form.getByLabel('Item 2', { exact: true }).fill('Flour');
     await form.getByRole('combobox', { name: 'Labels' }).click();
     await page.getByRole('option', { name: 'Errands' }).click();
-    await page.keyboard.press('Escape');
+    // Away from the labels (their list closes), not Escape: with the list already closed, Escape would close the dialog.
+    await form.getByRole('heading', { name: 'New note' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'hidden' });
 

@@ -7,7 +7,8 @@ import { FormTextField } from '@/components/form/fields';
 import type { AppForm } from '@/components/form/use-app-form';
 import { centsToText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
-import { activeRecordsQuery, categoriesQuery, subcategoriesQuery } from '../api/books-api';
+import { activeRecordsQuery, categoriesQuery, monthsQuery, subcategoriesQuery } from '../api/books-api';
+import { formatMonthName } from '@/lib/format';
 import { StockItemPicker } from './stock-item-picker';
 import { ReceiptPicker } from './receipt-picker';
 import { ContactPicker } from '@/components/contact-picker';
@@ -66,10 +67,10 @@ export function EntryFields({
   added?: AddedRecord | null;
   onAdd?: (kind: QuickKind) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { money } = useMoney();
   const { form, pending } = app;
-  const { control, watch, setValue } = form;
+  const { control, watch, setValue, setError, clearErrors } = form;
   const categories = useQuery(categoriesQuery);
   const subcategories = useQuery({ ...subcategoriesQuery(), enabled: open });
   const workers = useQuery({ ...activeRecordsQuery('workers'), enabled: open && type === 'worker_payment' });
@@ -107,6 +108,17 @@ export function EntryFields({
       setValue('categoryId', p.defaultCategoryId, { shouldDirty: true });
   };
   const half = { xs: 12, sm: 6 } as const;
+
+  // A date in a closed month is said as it is picked, not only when the server refuses the save.
+  const date = watch('date');
+  const [dateYear, dateMonth] = /^\d{4}-\d{2}-\d{2}$/.test(date) ? [Number(date.slice(0, 4)), Number(date.slice(5, 7))] : [0, 0];
+  const months = useQuery({ ...monthsQuery(dateYear), enabled: open && dateYear >= 1900 && dateYear <= 2999 });
+  const inClosedMonth = months.data?.[dateMonth - 1]?.status === 'closed' && date !== entry?.date;
+  const closedText = inClosedMonth ? t('books.entry.dateClosed', { month: formatMonthName(dateYear, dateMonth, i18n.language) }) : undefined;
+  useEffect(() => {
+    if (closedText) setError('date', { type: 'closed', message: closedText });
+    else if (form.getFieldState('date').error?.type === 'closed') clearErrors('date');
+  }, [closedText, setError, clearErrors, form]);
 
   // Chosen once added, as if picked (the form then has something to save).
   const addedField = added ? FIELD_OF[added.kind] : undefined;

@@ -2,12 +2,22 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { Alert, Box, Button, CircularProgress, DialogContent } from '@mui/material';
-import { PAYMENT_METHODS, RECURRING_FREQUENCIES, RECURRING_MODES, isRealDate, type Entry, type EntryBody, type EntryType } from '@cuadre/contracts';
+import { Alert, Box, Button, CircularProgress, DialogContent, Stack } from '@mui/material';
+import {
+  ATTACHMENT_TYPES,
+  PAYMENT_METHODS,
+  RECURRING_FREQUENCIES,
+  RECURRING_MODES,
+  isRealDate,
+  type Entry,
+  type EntryBody,
+  type EntryType,
+} from '@cuadre/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormDialog } from '@/components/form/form-dialog';
+import { ApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
-import { centsToText, decimalText, numberText, parseMoney } from '@/lib/money';
+import { amountProblem, centsToText, decimalText, numberText, parseMoney } from '@/lib/money';
 import { activeRecordsQuery, attachReceipt, booksKeys, createEntry, createRecurring, updateEntry } from '../api/books-api';
 import { EntryFields, type AddedRecord, type EntryFormValues as FieldValuesOfEntry } from './entry-fields';
 import { RecordQuickForm, type QuickKind } from './record-quick-form';
@@ -30,7 +40,11 @@ export interface EntryFormDialogProps {
   onHistory?: (entry: Entry) => void;
 }
 
-const optionalMoney = z.string().check(z.refine((v) => v.trim() === '' || (parseMoney(v) ?? 0) > 0, { params: { i18n: 'books.validation.amount' } }));
+const optionalMoney = z.string().check(
+  z.refine((v) => v.trim() === '' || amountProblem(v) !== 'invalid', { params: { i18n: 'books.validation.amount' } }),
+  z.refine((v) => v.trim() === '' || amountProblem(v) !== 'tooLarge', { params: { i18n: 'books.validation.tooLarge' } }),
+);
+const REQUIRED = { params: { i18n: 'common.validation.required' } };
 
 const ZEntryForm = z.object({
   date: z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { params: { i18n: 'books.validation.date' } })),
@@ -54,6 +68,20 @@ const ZEntryForm = z.object({
   repeatMode: z.enum(RECURRING_MODES),
 });
 
+/**
+ * The entry's rules that depend on its type, checked before anything is sent so that one Save marks
+ * every missing field at once (the server checks them again, docs/product.md "Entries"): an amount (a
+ * purchase may give a quantity instead), a category (a purchase's product may bring it), the worker of
+ * a worker payment, the provider of a supplier payment.
+ */
+export const entryFormSchema = (type: EntryType) =>
+  ZEntryForm.check(
+    z.refine((v) => v.amount.trim() !== '' || (type === 'purchase' && v.quantity.trim() !== ''), { ...REQUIRED, path: ['amount'] }),
+    z.refine((v) => v.categoryId !== '' || (type === 'purchase' && v.productId !== ''), { ...REQUIRED, path: ['categoryId'] }),
+    z.refine((v) => type !== 'worker_payment' || v.workerId !== '', { ...REQUIRED, path: ['workerId'] }),
+    z.refine((v) => type !== 'supplier_payment' || v.providerId !== '', { ...REQUIRED, path: ['providerId'] }),
+  );
+
 const withoutDate = ({ date: _date, ...template }: EntryBody) => template;
 
 /** After "Save" the dialog closes; after "Save and add another" it starts the next line. */
@@ -65,7 +93,12 @@ interface UnsentReceipt {
   file: File;
   error: unknown;
   then: Intent;
+  /** Starts the next line (after "Save and add another"), once the receipt is dealt with. */
+  next: () => void;
 }
+
+/** The server refused the file itself (its type or its size): sending it again cannot help, another file can. */
+const refusedFile = (error: unknown) => error instanceof ApiError && (error.statusCode === 415 || error.statusCode === 413);
 
 /**
  * The one entry form, for every type: income, expense, purchase, worker and supplier payment. It
@@ -132,13 +165,15 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
     setTimeout(() => form.setFocus(type === 'purchase' ? 'quantity' : 'amount'), 0);
   };
 
+  // The receipt sent again, or another file chosen in its place (one the server refused by its type or size).
   const retry = useMutation({
     mutationFn: (u: UnsentReceipt) => attachReceipt(u.entry.id, u.file),
     onSuccess: (_a, u) => {
       setUnsent(null);
       void qc.invalidateQueries({ queryKey: booksKeys.all });
-      if (u.then === 'close') close();
-      else setNotice(t('books.receipts.attachedLate', { name: u.file.name }));
+      if (u.then === 'close') return close();
+      u.next();
+      setNotice(t('books.receipts.attachedLate', { name: u.file.name }));
     },
     onError: (error, u) => setUnsent({ ...u, error }),
   });
@@ -148,7 +183,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       open={open}
       title={t(entry ? 'books.entry.editTitle' : 'books.entry.newTitle', { type: t(`books.types.${type}`) })}
       onClose={close}
-      schema={ZEntryForm}
+      schema={entryFormSchema(type)}
       defaultValues={() => ({
         date: entry?.date ?? defaultDate,
         amount: centsToText(entry?.amount),
@@ -196,9 +231,9 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         if (entry) return close();
         const then = intent.current;
         if (receiptError !== undefined && v.receipt) {
-          // The form starts the next line so a second "Save" cannot record the same entry twice.
-          setUnsent({ entry: saved, file: v.receipt, error: receiptError, then });
-          nextLine(form, v);
+          // The form keeps what was saved, its saving off (a second "Save" cannot record the same entry
+          // twice) until the receipt is sent, replaced, or left for later.
+          setUnsent({ entry: saved, file: v.receipt, error: receiptError, then, next: () => nextLine(form, v) });
           return;
         }
         if (then === 'close') return close();
@@ -222,6 +257,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
         ) : undefined
       }
       busy={retry.isPending}
+      saveDisabled={unsent !== null}
       startAction={entry && onHistory ? () => <Button onClick={() => onHistory(entry)}>{t('books.entry.history')}</Button> : undefined}
       moreActions={
         entry
@@ -229,7 +265,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
           : (app) => (
               <Button
                 variant="outlined"
-                disabled={app.pending || retry.isPending}
+                disabled={app.pending || retry.isPending || unsent !== null}
                 onClick={() => {
                   intent.current = 'next';
                   // Back to "close" once this save is done, whatever its outcome: Enter and "Save" close.
@@ -249,9 +285,40 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
               severity="warning"
               role="alert"
               action={
-                <Button color="inherit" size="small" onClick={() => retry.mutate(unsent)} disabled={retry.isPending}>
-                  {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.retry')}
-                </Button>
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+                  {refusedFile(unsent.error) ? (
+                    <Button color="inherit" size="small" component="label" disabled={retry.isPending}>
+                      {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.chooseOther')}
+                      <input
+                        hidden
+                        type="file"
+                        accept={ATTACHMENT_TYPES.join(',')}
+                        onChange={(e) => {
+                          const file = e.target.files?.[0];
+                          e.target.value = '';
+                          if (file) retry.mutate({ ...unsent, file });
+                        }}
+                      />
+                    </Button>
+                  ) : (
+                    <Button color="inherit" size="small" onClick={() => retry.mutate(unsent)} disabled={retry.isPending}>
+                      {retry.isPending ? t('books.receipts.uploading') : t('books.receipts.retry')}
+                    </Button>
+                  )}
+                  {unsent.then === 'next' && (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      disabled={retry.isPending}
+                      onClick={() => {
+                        setUnsent(null);
+                        unsent.next();
+                      }}
+                    >
+                      {t('books.receipts.later')}
+                    </Button>
+                  )}
+                </Stack>
               }
             >
               {t('books.receipts.notSent', { name: unsent.file.name })}
