@@ -77,6 +77,29 @@ describe.each(VIEWPORTS)('closing months at $width px', (viewport) => {
     await form.getByLabel(/^Date/).fill(`${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-01`);
     await form.getByText(/is closed: reopen it/).waitFor({ state: 'detached' });
 
+    // An amount far above the owner's usual (100× their largest expense, $276.10) is asked about before it is saved.
+    await form.getByLabel(/^Amount/).fill('999999999.99');
+    await form.getByRole('combobox', { name: /^Category(\s|$)/ }).click();
+    await page.getByRole('option').first().click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    let question = page.getByRole('dialog', { name: 'Is this amount right?' });
+    await question.getByText('$999,999,999.99 is far above any expense you have recorded. Save it as it is?').waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await form.getByText('Check this amount: it is far above your usual.').waitFor();
+    await form.getByLabel(/^Amount/).fill('199.99');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'New Expense' }).first().click();
+    await form.getByLabel(/^Amount/).fill('999999999.99');
+    await form.getByRole('combobox', { name: /^Category(\s|$)/ }).click();
+    await page.getByRole('option').first().click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    question = page.getByRole('dialog', { name: 'Is this amount right?' });
+    await question.getByRole('button', { name: 'Save it' }).click();
+    await form.waitFor({ state: 'detached' });
+    const expenses = await apiCall<{ items: { amount: number }[] }>('GET', 'entries?type=expense&sort=amount&order=desc', undefined, owner.token);
+    expect(expenses.items.map((e) => e.amount)).toEqual([99999999999, 27610, 19999]);
+
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   }, 120_000);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setScreenWide } from '@/test/screen';
 import { apiError, entryOf, fakeServer, json } from '../test/fake-server';
 import { renderApp } from '@/test/render';
-import { EntryFormDialog } from './entry-form-dialog';
+import { EntryFormDialog, isUnusual } from './entry-form-dialog';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -227,6 +227,35 @@ describe('the entry dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(amount).toHaveAccessibleDescription('That is more than one line can hold: at most 1,000,000,000.00'));
     expect(server.posts(/./)).toHaveLength(0);
+  });
+
+  it('asks before saving an amount 100× the largest of its type; "Cancel" goes back to the amount, "Save it" saves', async () => {
+    const largest = {
+      items: [entryOf({ id: 'e-0', type: 'expense', amount: 5000 })],
+      pagination: { page: 1, size: 1, total: 1, lastPage: 1 },
+      totals: { amount: 5000, count: 1 },
+    };
+    const { server, onClose } = openNewExpense((req) => (req.method === 'GET' && req.path.startsWith('/api/entries?') ? json(largest) : undefined));
+    // 5,000.00 is 100× the largest (50.00): not asked about; a cent more is.
+    const { user, dialog } = await fillExpense('5000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Is this amount right?' });
+    expect(ask).toHaveTextContent('$5,000.01 is far above any expense you have recorded.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Check this amount: it is far above your usual.'));
+    expect(server.posts(/./)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Is this amount right?' })).getByRole('button', { name: 'Save it' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')[0]!.body).toMatchObject({ amount: 500001 });
+  });
+
+  it('without any entry of the type, asks only past 100,000.00', () => {
+    expect(isUnusual(10_000_000, undefined)).toBe(false);
+    expect(isUnusual(10_000_001, undefined)).toBe(true);
+    expect(isUnusual(500_000, 5000)).toBe(false);
+    expect(isUnusual(500_001, 5000)).toBe(true);
   });
 
   it('offers the camera on a phone, through an input that opens it', async () => {

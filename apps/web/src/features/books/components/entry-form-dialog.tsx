@@ -18,7 +18,9 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { ApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
 import { amountProblem, centsToText, decimalText, numberText, parseMoney } from '@/lib/money';
-import { activeRecordsQuery, attachReceipt, booksKeys, createEntry, createRecurring, updateEntry } from '../api/books-api';
+import { activeRecordsQuery, attachReceipt, booksKeys, createEntry, createRecurring, entriesQuery, updateEntry } from '../api/books-api';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useMoney } from '@/lib/settings';
 import { EntryFields, type AddedRecord, type EntryFormValues as FieldValuesOfEntry } from './entry-fields';
 import { RecordQuickForm, type QuickKind } from './record-quick-form';
 import { intervalOf, NO_REPEAT, RepeatFields, type RepeatValues } from './repeat-fields';
@@ -82,6 +84,15 @@ export const entryFormSchema = (type: EntryType) =>
     z.refine((v) => type !== 'supplier_payment' || v.providerId !== '', { ...REQUIRED, path: ['providerId'] }),
   );
 
+/** An amount past this many times the owner's largest of the type is asked about before it is saved. */
+export const UNUSUAL_FACTOR = 100;
+/** Without any entry of the type yet, an amount past this (100,000.00) is asked about. */
+export const UNUSUAL_FIRST = 10_000_000;
+
+/** Whether an amount is far above the owner's usual for its type (`largest`: their largest so far, if any). */
+export const isUnusual = (amount: number, largest: number | undefined) =>
+  largest !== undefined && largest > 0 ? amount > largest * UNUSUAL_FACTOR : amount > UNUSUAL_FIRST;
+
 const withoutDate = ({ date: _date, ...template }: EntryBody) => template;
 
 /** After "Save" the dialog closes; after "Save and add another" it starts the next line. */
@@ -125,6 +136,16 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
     setAdded(null);
     setAdding(null);
     onClose();
+  };
+  // The owner's largest entry of this type, for the question before an amount far above it (a slip of
+  // the keyboard: 999,999,999.99 for 999.99).
+  const largest = useQuery({ ...entriesQuery({ type, sort: 'amount', order: 'desc', size: 1 }), enabled: open });
+  const { money } = useMoney();
+  const [asking, setAsking] = useState<{ amount: number; answer: (yes: boolean) => void } | null>(null);
+  const confirmUnusual = (amount: number) => new Promise<boolean>((answer) => setAsking({ amount, answer }));
+  const answer = (yes: boolean) => {
+    asking?.answer(yes);
+    setAsking(null);
   };
   // A worker payment names a worker and a supplier payment a provider: without any, one is added first.
   const neededKind = !entry && type === 'worker_payment' ? 'workers' : !entry && type === 'supplier_payment' ? 'providers' : null;
@@ -206,6 +227,13 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       })}
       resetKey={`${type}:${entry?.id ?? 'new'}`}
       submit={async (v) => {
+        const body = toBody(v);
+        const amount = body.amount ?? undefined;
+        if (amount !== undefined && amount !== entry?.amount && largest.data && isUnusual(amount, largest.data.items[0]?.amount)) {
+          // "Check it" puts the owner back on the amount, nothing sent.
+          if (!(await confirmUnusual(amount)))
+            throw new ApiError(400, 'VALIDATION', 'unusual amount', [{ path: 'amount', message: t('books.entry.unusualCheck') }]);
+        }
         if (entry) return { saved: await updateEntry(entry.id, toBody(v)), receiptError: undefined };
         // Repeat: the template and this first entry in one call, the entry counted as its first occurrence.
         const saved = v.repeat
@@ -340,6 +368,14 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
           />
           {!entry && <RepeatFields control={app.form.control} />}
           <SavedNotice notice={notice} isDirty={app.form.formState.isDirty} onTyped={() => setNotice(undefined)} />
+          <ConfirmDialog
+            open={asking !== null}
+            title={t('books.entry.unusualTitle')}
+            text={asking ? t('books.entry.unusualText', { amount: money(asking.amount), type: t(`books.types.${type}`).toLowerCase() }) : ''}
+            confirmLabel={t('books.entry.unusualSave')}
+            onConfirm={() => answer(true)}
+            onClose={() => answer(false)}
+          />
         </>
       )}
     </FormDialog>
