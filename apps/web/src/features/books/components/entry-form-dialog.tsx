@@ -139,7 +139,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
   };
   // The owner's largest entry of this type, for the question before an amount far above it (a slip of
   // the keyboard: 999,999,999.99 for 999.99).
-  const largest = useQuery({ ...entriesQuery({ type, sort: 'amount', order: 'desc', size: 1 }), enabled: open });
+  const largest = useQuery({ ...entriesQuery({ type, sort: 'amount', order: 'desc', size: 10 }), enabled: open });
   const { money } = useMoney();
   const [asking, setAsking] = useState<{ amount: number; answer: (yes: boolean) => void } | null>(null);
   const confirmUnusual = (amount: number) => new Promise<boolean>((answer) => setAsking({ amount, answer }));
@@ -229,7 +229,7 @@ export function EntryFormDialog({ open, type, entry, defaultDate, preset, onClos
       submit={async (v) => {
         const body = toBody(v);
         const amount = body.amount ?? undefined;
-        if (amount !== undefined && amount !== entry?.amount && largest.data && isUnusual(amount, largest.data.items[0]?.amount)) {
+        if (amount !== undefined && amount !== entry?.amount && isUnusual(amount, largest.data?.items[0]?.amount)) {
           // "Check it" puts the owner back on the amount, nothing sent.
           if (!(await confirmUnusual(amount)))
             throw new ApiError(400, 'VALIDATION', 'unusual amount', [{ path: 'amount', message: t('books.entry.unusualCheck') }]);
