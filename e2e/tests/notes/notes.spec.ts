@@ -9,6 +9,9 @@ describe.each(VIEWPORTS)('notes at $width px', (viewport) => {
     const owner = await paidOwner(`notes-${viewport.name}`, 'Nuria Paz');
     const { context, page } = await ownerPage(viewport, owner);
 
+    // A phone shows the first areas and "12 more" for the rest.
+    if (viewport.name === 'phone') await page.getByRole('navigation', { name: 'Your business' }).getByRole('button', { name: '12 more' }).click();
+
     await page.getByRole('navigation', { name: 'Your business' }).getByRole('link', { name: 'Notes' }).click();
     await page.waitForURL('**/apps/notes');
     await page.getByText('No notes yet').waitFor();
