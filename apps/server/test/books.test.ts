@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, entries, trips } from '../src/db/schema/index.js';
+import { auditLog, entries, trips, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 
@@ -366,6 +366,49 @@ describe('closed months', () => {
     // Every acknowledged batch is there whole, nothing else.
     expect(list.totals).toEqual({ amount: accepted * 10 * 100, count: accepted * 10 });
     expectError(await api('POST', '/api/entries', { type: 'income', date: '2024-09-30', amount: 1, categoryId: ventas }), 409, 'PERIOD_CLOSED');
+  });
+});
+
+describe('the months and years tables', () => {
+  it('show the mileage deduction, so that income − outflows − mileage deduction is the net of each row', async () => {
+    const { cat } = await chart();
+    const v = expectOk(await api('POST', '/api/vehicles', { name: 'Taco truck' }), 201);
+    expectOk(await api('POST', '/api/entries', { type: 'income', date: '2022-08-05', amount: 207550, categoryId: cat('Ventas').id }), 201);
+    expectOk(await api('POST', '/api/entries', { type: 'expense', date: '2022-08-06', amount: 27610, categoryId: cat('Publicidad').id }), 201);
+    // 2022-07-01's rate, 62.5 ¢ a mile: 2.5 miles are 1.5625, rounded half up to $1.56; 10 miles $6.25.
+    expectOk(await api('POST', '/api/trips', { vehicleId: v.id, date: '2022-08-07', miles: 10, purpose: 'Market' }), 201);
+    expectOk(await api('POST', '/api/trips', { vehicleId: v.id, date: '2022-08-08', miles: 2.5, purpose: 'Bank' }), 201);
+    const august = expectOk(await api('GET', '/api/tax-years/2022/months'))[7];
+    expect(august).toMatchObject({ month: 8, income: 207550, outflows: 27610, mileageDeduction: 781, net: 207550 - 27610 - 781 });
+    // The year holds this file's other trips of 2022 too: its row adds up all the same.
+    const year = expectOk(await api('GET', '/api/tax-years')).find((y: { year: number }) => y.year === 2022);
+    expect(year.mileageDeduction).toBeGreaterThanOrEqual(781);
+    expect(year.net).toBe(year.income - year.outflows - year.mileageDeduction);
+  });
+});
+
+describe('closing a month before its last day', () => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  it('is refused with 409 CONFLICT for a month to come, and writes nothing', async () => {
+    const now = new Date();
+    const ahead = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
+    const [year, month] = [ahead.getUTCFullYear(), ahead.getUTCMonth() + 1];
+    const refused = expectError(await api('POST', `/api/tax-years/${year}/months/${month}/close`), 409, 'CONFLICT');
+    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    expect(refused.message).toBe(`${year}-${pad(month)} can be closed from its last day, ${year}-${pad(month)}-${pad(lastDay)}`);
+    expect(expectOk(await api('GET', `/api/tax-years/${year}/months`))[month - 1]).toMatchObject({ status: 'open' });
+  });
+
+  it('is refused the day before the last day on the owner’s clock, and taken on the last day itself', async () => {
+    const { PeriodsService } = await import('../src/modules/books/periods.service.js');
+    const periods = new PeriodsService(t.db);
+    const [owner] = await t.db.select().from(users).where(eq(users.id, ownerId));
+    const auth = { user: { ...owner!, preferences: { ...owner!.preferences, timeZone: 'America/Los_Angeles' } } } as never; // never: the service reads the user alone
+    // 2023-06-30 at 05:00 UTC is still the 29th in Los Angeles.
+    await expect(periods.setStatus(auth, 2023, 6, 'closed', new Date('2023-06-30T05:00:00Z'))).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+    expect(expectOk(await api('GET', '/api/tax-years/2023/months'))[5]).toMatchObject({ status: 'open' });
+    expect(await periods.setStatus(auth, 2023, 6, 'closed', new Date('2023-06-30T08:00:00Z'))).toMatchObject({ month: 6, status: 'closed' });
+    expect(expectOk(await api('POST', '/api/tax-years/2023/months/6/reopen')).status).toBe('open');
   });
 });
 

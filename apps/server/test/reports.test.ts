@@ -234,6 +234,32 @@ describe('report files', () => {
     ]);
   });
 
+  it('XLSX: the month summary’s days are dates (yyyy-mm-dd) and its amounts numbers in the currency format, read back with exceljs', async () => {
+    const res = await api('GET', '/api/reports/month-summary.xlsx?year=2025&month=3');
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.raw.rawPayload as unknown as ArrayBuffer); // as above: a Buffer is what exceljs reads in Node.
+    const daily = book.worksheets.find((w) => w.name === 'By day')!;
+    let day: ExcelJS.Row | undefined;
+    daily.eachRow((row) => {
+      const v = row.getCell(1).value;
+      if (v instanceof Date && v.toISOString().startsWith('2025-03-10')) day = row;
+    });
+    expect(day, 'the trip’s day as a date').toBeDefined();
+    expect(day!.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(day!.getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    // Its mileage deduction (100 miles at 70 ¢) as a number with the currency's format.
+    const deduction = day!.getCell(8);
+    expect(deduction.type).toBe(ExcelJS.ValueType.Number);
+    expect(deduction.value).toBe(70);
+    expect(deduction.numFmt).toContain('$');
+    // No day is left as text; the total's label stays words.
+    daily.eachRow((row, n) => {
+      const v = row.getCell(1).value;
+      if (typeof v === 'string') expect(v, `row ${n}`).not.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+  });
+
   it('PDF: the business, the period, right figures and page numbers, in the reader’s language', async () => {
     const res = await api('GET', '/api/reports/pnl.pdf?year=2025&month=3');
     expect(res.status).toBe(200);

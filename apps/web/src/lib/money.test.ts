@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { centsToText, decimalText, formatMoney, numberText, parseMoney, purchasePreview, roundToWholeUnits } from './money';
+import { amountProblem, centsToText, decimalText, formatMoney, numberText, parseMoney, purchasePreview, roundToWholeUnits } from './money';
 import { formatDate, formatMonth, formatMonthName, formatShortDate } from './format';
 
 describe('parseMoney: typed text to integer cents, never through a float', () => {
@@ -147,5 +147,19 @@ describe('one place for money', () => {
     ['text scaled to cents by hand', /\*\s*100\s*\)\s*(\/\/|$|;|,)/m],
   ])('no module but lib/money has %s', (_what, pattern) => {
     expect(sources.filter(([, text]) => pattern.test(text)).map(([file]) => file)).toEqual([]);
+  });
+});
+
+describe('amountProblem', () => {
+  it('says "too large" for a number past what a line holds, however it is typed, and "invalid" for what is not an amount above zero', () => {
+    expect(amountProblem('12.50')).toBeUndefined();
+    expect(amountProblem('1,000,000,000.00')).toBeUndefined();
+    expect(amountProblem('1,000,000,000.01')).toBe('tooLarge');
+    expect(amountProblem('1e12')).toBe('tooLarge');
+    expect(amountProblem('99999999999999999999')).toBe('tooLarge');
+    expect(amountProblem('0')).toBe('invalid');
+    expect(amountProblem('-5')).toBe('invalid');
+    expect(amountProblem('1e-3')).toBe('invalid');
+    expect(amountProblem('twelve')).toBe('invalid');
   });
 });

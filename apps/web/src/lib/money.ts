@@ -5,7 +5,7 @@
  * handled as strings, so "0.29" is 29 cents and 9,007,199,254,740.99 formats as typed. Decimals that
  * are not money (a quantity, hours, miles, a rate in cents per mile) are read by `decimalText`.
  */
-import { fromScaled } from '@cuadre/contracts';
+import { fromScaled, MAX_LINE_CENTS } from '@cuadre/contracts';
 import { numberFormat } from './intl';
 
 /** Integer cents as a plain decimal string ("-1234.05"), exactly. */
@@ -90,6 +90,18 @@ export function parseMoney(text: string): number | undefined {
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) return undefined;
   return negative ? -cents : cents;
+}
+
+/**
+ * What is wrong with an amount as typed for one line, if anything: not an amount above zero, or more
+ * than a line holds (10^11 cents). A number typed another way ("1e12", twenty nines) is too large,
+ * not "not an amount": the owner meant a number, and it is the size that is refused.
+ */
+export function amountProblem(text: string, max = MAX_LINE_CENTS): 'invalid' | 'tooLarge' | undefined {
+  const cents = parseMoney(text);
+  if (cents !== undefined) return cents <= 0 ? 'invalid' : cents > max ? 'tooLarge' : undefined;
+  const n = Number(text.trim());
+  return !Number.isNaN(n) && n * 100 > max ? 'tooLarge' : 'invalid';
 }
 
 /** quantity × unit cost as the server computes it: thousandths × cents, half up, in integers. */

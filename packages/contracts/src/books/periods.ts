@@ -6,7 +6,8 @@ export const PERIOD_STATUSES = ['open', 'closed'] as const;
 export const ZPeriodStatus = z.enum(PERIOD_STATUSES);
 export type PeriodStatus = z.infer<typeof ZPeriodStatus>;
 
-export const ZTaxYear = z.object({ year: z.int(), income: z.int(), outflows: z.int(), net: z.int(), status: ZPeriodStatus });
+/** `net` is income − outflows − mileageDeduction: the row adds up as shown (docs/product.md, "Month summary"). */
+export const ZTaxYear = z.object({ year: z.int(), income: z.int(), outflows: z.int(), mileageDeduction: z.int(), net: z.int(), status: ZPeriodStatus });
 export type TaxYear = z.infer<typeof ZTaxYear>;
 export const ZTaxYearList = z.array(ZTaxYear);
 export const ZTaxMonth = z.object({
@@ -14,6 +15,7 @@ export const ZTaxMonth = z.object({
   month: z.int(),
   income: z.int(),
   outflows: z.int(),
+  mileageDeduction: z.int(),
   net: z.int(),
   status: ZPeriodStatus,
   closedAt: z.nullable(z.string()),

@@ -1,8 +1,9 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { type MonthSummary, type TaxMonth, type TaxYear, type WorkerTotals } from '@cuadre/contracts';
+import { localDay, type MonthSummary, type TaxMonth, type TaxYear, type WorkerTotals } from '@cuadre/contracts';
 import { withTransaction, type Db } from '../../db/client.js';
 import { ownedBy } from '../../db/owned.js';
 import { entries, taxMonths, workers } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
 import { readerLanguage } from '../../lib/language.js';
 import type { Authenticated } from '../auth/index.js';
 import { lastDayOf, monthSummaryJson, PeriodsRepository } from './periods.repository.js';
@@ -66,7 +67,14 @@ export class PeriodsService {
       .sort((a, b) => b - a)
       .map((year) => {
         const f = figures.get(String(year)) ?? empty();
-        return { year, income: f.income, outflows: outflowsOf(f), net: netOf(f), status: closedByYear.get(year) === 12 ? 'closed' : 'open' };
+        return {
+          year,
+          income: f.income,
+          outflows: outflowsOf(f),
+          mileageDeduction: f.mileageDeduction,
+          net: netOf(f),
+          status: closedByYear.get(year) === 12 ? 'closed' : 'open',
+        };
       });
   }
 
@@ -86,6 +94,7 @@ export class PeriodsService {
         month,
         income: f.income,
         outflows: outflowsOf(f),
+        mileageDeduction: f.mileageDeduction,
         net: netOf(f),
         status: s?.status ?? 'open',
         closedAt: s?.status === 'closed' && s.closedAt ? s.closedAt.toISOString() : null,
@@ -93,7 +102,15 @@ export class PeriodsService {
     });
   }
 
-  async setStatus(auth: Authenticated, year: number, month: number, status: 'open' | 'closed'): Promise<TaxMonth> {
+  /**
+   * Closes or reopens a month. A month is closed from its last day on, on the owner's clock (their
+   * time zone): the evening's takings are in by then, and a month still to come has nothing to close
+   * (docs/product.md, "Closed months").
+   */
+  async setStatus(auth: Authenticated, year: number, month: number, status: 'open' | 'closed', now = new Date()): Promise<TaxMonth> {
+    const { to } = monthRange(year, month);
+    if (status === 'closed' && to > localDay(now, auth.user.preferences?.timeZone ?? 'UTC'))
+      throw conflict(`${year}-${pad(month)} can be closed from its last day, ${to}`);
     await withTransaction(this.db, (tx) => new PeriodsRepository(tx, auth.user.id).setStatus(year, month, status));
     return (await this.months(auth, year))[month - 1]!;
   }

@@ -4,7 +4,8 @@ import type { Annual, MonthSummary, Pnl } from '@cuadre/contracts';
  * A report laid out once, as titled tables of typed cells, for every file format to write: CSV, XLSX
  * and PDF show the same rows and the same figures as the API. Money cells hold integer cents.
  */
-export type CellType = 'text' | 'money' | 'percent' | 'number';
+/** A 'date' cell holds a calendar day as YYYY-MM-DD (or a row's label, such as the total's). */
+export type CellType = 'text' | 'date' | 'money' | 'percent' | 'number';
 export interface Column {
   header: string;
   type: CellType;
@@ -374,7 +375,7 @@ export function summaryDoc(s: MonthSummary, ctx: DocContext): ReportDoc {
   const daily: Table = {
     title: t.daily,
     columns: [
-      { header: t.date, type: 'text' },
+      { header: t.date, type: 'date' },
       { header: t.income, type: 'money' },
       { header: t.purchases, type: 'money' },
       { header: t.expenses, type: 'money' },

@@ -13,6 +13,9 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
 
 /** A money cell in the file: currency units as an exact decimal number (12345 cents → 123.45). */
 const units = (cents: number) => cents / 100;
+/** Text read as left-aligned words: a label or a date (the numbers are right-aligned). */
+const isWords = (type: Column['type']) => type === 'text' || type === 'date';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function plainCell(value: string | number | null, type: Column['type']): string | number | null {
   if (value === null) return null;
@@ -33,7 +36,10 @@ export function reportCsv(doc: ReportDoc): string {
   return out;
 }
 
-/** A spreadsheet with real numbers: money in the business currency's format, shares as percentages. */
+/**
+ * A spreadsheet with real values: money as numbers in the business currency's format, shares as
+ * percentages, days as dates (a spreadsheet's own, formatted yyyy-mm-dd), so they sum and sort.
+ */
 export async function reportXlsx(doc: ReportDoc): Promise<Buffer> {
   // Loaded at the first download, not at start: ExcelJS and PDFKit (with its fonts) would otherwise
   // stay in every server's idle memory for a file most servers make a few times a month.
@@ -51,13 +57,15 @@ export async function reportXlsx(doc: ReportDoc): Promise<Buffer> {
     const header = sheet.addRow(table.columns.map((c) => c.header));
     header.font = { bold: true };
     header.eachCell((cell, i) => {
-      if (table.columns[i - 1]!.type !== 'text') cell.alignment = { horizontal: 'right' };
+      if (!isWords(table.columns[i - 1]!.type)) cell.alignment = { horizontal: 'right' };
     });
     for (const row of table.rows) {
       const values = row.cells.map((v, i) => {
         const type = table.columns[i]!.type;
         if (v === null) return null;
         if (typeof v === 'number' && type === 'money') return units(v);
+        // Midnight UTC: a spreadsheet's date has no zone, and exceljs writes the UTC day.
+        if (typeof v === 'string' && type === 'date' && DAY.test(v)) return new Date(`${v}T00:00:00.000Z`);
         return v;
       });
       const added = sheet.addRow(values);
@@ -66,10 +74,12 @@ export async function reportXlsx(doc: ReportDoc): Promise<Buffer> {
       table.columns.forEach((c, i) => {
         if (c.type === 'money') added.getCell(i + 1).numFmt = moneyFormat;
         if (c.type === 'percent') added.getCell(i + 1).numFmt = '0.00%';
+        if (c.type === 'date' && added.getCell(i + 1).value instanceof Date) added.getCell(i + 1).numFmt = 'yyyy-mm-dd';
       });
     }
     table.columns.forEach((c, i) => {
-      sheet.getColumn(i + 1).width = c.type === 'text' ? Math.min(48, Math.max(14, ...table.rows.map((r) => String(r.cells[i] ?? '').length + 2))) : 14;
+      sheet.getColumn(i + 1).width =
+        c.type === 'date' ? 12 : c.type === 'text' ? Math.min(48, Math.max(14, ...table.rows.map((r) => String(r.cells[i] ?? '').length + 2))) : 14;
     });
     if (doc.note && table === doc.tables.at(-1)) {
       sheet.addRow([]);
@@ -133,15 +143,30 @@ export async function reportPdf(doc: ReportDoc, formatMoney: (cents: number) => 
   };
 
   for (const table of doc.tables) {
-    const numeric = table.columns.filter((c) => c.type !== 'text').length;
-    const texts = table.columns.length - numeric;
-    const numWidth = wide ? 44 : 80;
-    const firstWidth = texts > 1 ? (width - numeric * numWidth) * 0.55 : width - numeric * numWidth;
-    const otherText = texts > 1 ? (width - numeric * numWidth - firstWidth) / (texts - 1) : 0;
-    const widths = table.columns.map((c, i) => (c.type !== 'text' ? numWidth : i === 0 ? firstWidth : otherText));
-    const drawRow = (cells: string[], font: 'body' | 'bold', row?: Row) => {
+    const numeric = table.columns.filter((c) => !isWords(c.type)).length;
+    const texts = table.columns.filter((c) => c.type === 'text').length;
+    // A date is as wide as a date; a table of dates and figures alone shares the rest among its figures
+    // (the month's days: Date no longer takes half the page, and "Purchases" is not cut mid-word).
+    const dateWidth = wide ? 56 : 70;
+    const dates = table.columns.length - numeric - texts;
+    const numWidth = texts === 0 ? (width - dates * dateWidth) / Math.max(1, numeric) : wide ? 44 : 80;
+    const textRoom = width - numeric * numWidth - dates * dateWidth;
+    const firstWidth = texts > 1 ? textRoom * 0.55 : textRoom;
+    const otherText = texts > 1 ? (textRoom - firstWidth) / (texts - 1) : 0;
+    const firstText = table.columns.findIndex((c) => c.type === 'text');
+    const widths = table.columns.map((c, i) => (c.type === 'date' ? dateWidth : c.type !== 'text' ? numWidth : i === firstText ? firstWidth : otherText));
+    // A heading breaks between words, never inside one: its type shrinks until its longest word fits.
+    const fitted = (text: string, w: number, font: 'body' | 'bold') => {
+      pdf.font(font);
+      const longest = text.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+      let s = size;
+      while (s > 5 && pdf.fontSize(s).widthOfString(longest) > w - 4) s -= 0.5;
+      return s;
+    };
+    const drawRow = (cells: string[], font: 'body' | 'bold', row?: Row, heading = false) => {
+      const sizes = cells.map((text, i) => (heading ? fitted(text, widths[i]!, font) : size));
       pdf.font(font).fontSize(size);
-      const height = Math.max(...cells.map((text, i) => pdf.heightOfString(text, { width: widths[i]! - 4 }))) + 4;
+      const height = Math.max(...cells.map((text, i) => pdf.fontSize(sizes[i]!).heightOfString(text, { width: widths[i]! - 4 }))) + 4;
       if (pdf.y + height > bottom()) pdf.addPage();
       const y = pdf.y;
       if (row?.style === 'total')
@@ -154,7 +179,7 @@ export async function reportPdf(doc: ReportDoc, formatMoney: (cents: number) => 
       cells.forEach((text, i) => {
         const type = table.columns[i]!.type;
         const indent = i === 0 && row?.style === 'indent' ? 10 : 0;
-        pdf.text(text, x + 2 + indent, y + 2, { width: widths[i]! - 4 - indent, align: type === 'text' ? 'left' : 'right' });
+        pdf.fontSize(sizes[i]!).text(text, x + 2 + indent, y + 2, { width: widths[i]! - 4 - indent, align: isWords(type) ? 'left' : 'right' });
         x += widths[i]!;
       });
       pdf.x = left;
@@ -166,6 +191,8 @@ export async function reportPdf(doc: ReportDoc, formatMoney: (cents: number) => 
     drawRow(
       table.columns.map((c) => c.header),
       'bold',
+      undefined,
+      true,
     );
     for (const row of table.rows) {
       drawRow(

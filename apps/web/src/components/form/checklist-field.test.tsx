@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { renderApp } from '@/test/render';
@@ -38,7 +38,10 @@ describe('the checklist field', () => {
 
     await user.click(within(group).getByRole('button', { name: 'Add subtask' }));
     const second = within(group).getByLabelText('Subtask 2');
-    await user.type(second, 'Write');
+    // The new item takes the focus: what is typed goes into it.
+    await waitFor(() => expect(second).toHaveFocus());
+    await user.keyboard('Write');
+    expect(second).toHaveValue('Write');
     await user.click(within(group).getByRole('checkbox', { name: 'Subtask 1 done' }));
 
     const first = within(group).getByLabelText('Subtask 1');

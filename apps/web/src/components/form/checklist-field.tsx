@@ -60,7 +60,10 @@ export function ChecklistField<T extends FieldValues>({
         <Button
           sx={{ alignSelf: 'flex-start' }}
           startIcon={<Icon name="heroicons_outline:plus" size={18} />}
-          onClick={() => items.append({ [textKey]: '', completed: false } as FieldArray<T, ArrayPath<T>>)}
+          // The new item's text takes the focus, so typing goes into it (not a Space on the button adding another).
+          onClick={() =>
+            items.append({ [textKey]: '', completed: false } as FieldArray<T, ArrayPath<T>>, { focusName: `${name}.${items.fields.length}.${textKey}` })
+          }
         >
           {t(texts.add)}
         </Button>

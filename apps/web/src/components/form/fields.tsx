@@ -20,7 +20,9 @@ export function FormTextField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      // The field's ref goes to the input alone: spread on the TextField too, the root (a div, not
+      // focusable) would take it, and focusing the field (a new checklist item, an error) would do nothing.
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...props}
           {...field}
@@ -29,7 +31,7 @@ export function FormTextField<T extends FieldValues>({
             field.onChange(e);
             onValueChange?.(e.target.value);
           }}
-          inputRef={field.ref}
+          inputRef={ref}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? helperText}
         />

@@ -96,7 +96,6 @@ export function useAppForm<T extends FieldValues, R = unknown>(schema: z.ZodMini
     guardRef.current = guard;
     if (guard) void loadConfirmDialog();
   }, [guard]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => guardRef.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!guard) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -105,30 +104,50 @@ export function useAppForm<T extends FieldValues, R = unknown>(schema: z.ZodMini
   }, [guard]);
   const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
   const closeGuarded = (close: () => void) => (isDirty && !isSubmitting ? setPendingClose(() => close) : close());
-  const asking = blocker.state === 'blocked' || pendingClose !== null;
   const leaveDialog = (
-    <Suspense fallback={null}>
-      {asking && (
-        <ConfirmDialog
-          open
-          title={t('common.form.leaveTitle')}
-          text={t('common.form.leaveText')}
-          confirmLabel={t('common.form.leave')}
-          destructive
-          onConfirm={() => {
-            if (pendingClose) {
+    <>
+      {/* The router holds one blocker at a time: only a page's form with changes holds it (a dialog's never does). */}
+      {guard && <PageLeaveGuard guardRef={guardRef} />}
+      <Suspense fallback={null}>
+        {pendingClose !== null && (
+          <LeaveQuestion
+            onLeave={() => {
               pendingClose();
               setPendingClose(null);
-            } else blocker.proceed?.();
-          }}
-          onClose={() => {
-            setPendingClose(null);
-            blocker.reset?.();
-          }}
-        />
-      )}
-    </Suspense>
+            }}
+            onStay={() => setPendingClose(null)}
+          />
+        )}
+      </Suspense>
+    </>
   );
 
   return { form, onSubmit, formError: failure === undefined ? undefined : formError, failure, success, pending: isSubmitting, leaveDialog, closeGuarded };
+}
+
+/** "Leave without saving?" */
+function LeaveQuestion({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open
+      title={t('common.form.leaveTitle')}
+      text={t('common.form.leaveText')}
+      confirmLabel={t('common.form.leave')}
+      destructive
+      onConfirm={onLeave}
+      onClose={onStay}
+    />
+  );
+}
+
+/** Holds the navigation away from a changed page form and asks first; mounted only while the form has changes. */
+function PageLeaveGuard({ guardRef }: { guardRef: React.RefObject<boolean> }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => guardRef.current && currentLocation.pathname !== nextLocation.pathname);
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <Suspense fallback={null}>
+      <LeaveQuestion onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
+    </Suspense>
+  );
 }

@@ -1,17 +1,21 @@
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Grid, MenuItem, Typography } from '@mui/material';
+import { Alert, Button, Grid, MenuItem, Stack, Typography } from '@mui/material';
 import { KINDS_FOR_TYPE, PAYMENT_METHODS, type Entry, type EntryType } from '@cuadre/contracts';
 import { FormTextField } from '@/components/form/fields';
 import type { AppForm } from '@/components/form/use-app-form';
 import { centsToText, parseMoney, purchasePreview } from '@/lib/money';
 import { useMoney } from '@/lib/settings';
-import { activeRecordsQuery, categoriesQuery, subcategoriesQuery } from '../api/books-api';
+import { activeRecordsQuery, categoriesQuery, monthsQuery, subcategoriesQuery } from '../api/books-api';
+import { formatMonthName } from '@/lib/format';
 import { StockItemPicker } from './stock-item-picker';
 import { ReceiptPicker } from './receipt-picker';
 import { ContactPicker } from '@/components/contact-picker';
 import { Controller } from 'react-hook-form';
 import { Receipts } from './receipts';
+import type { QuickKind } from './record-quick-form';
+import { Icon } from '@/components/icon';
 
 export interface EntryFormValues {
   date: string;
@@ -37,12 +41,38 @@ export interface EntryFormValues {
   receipt: File | null;
 }
 
-/** The fields the entry's type takes; a product or a provider fills what it brings. */
-export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryFormValues>; open: boolean; type: EntryType; entry?: Entry }) {
-  const { t } = useTranslation();
+/** A worker, provider or product just added from the entry form (not yet in its registry's list as read). */
+export interface AddedRecord {
+  kind: QuickKind;
+  id: string;
+  name: string;
+}
+const FIELD_OF = { workers: 'workerId', providers: 'providerId', products: 'productId', vehicles: undefined } as const;
+
+/**
+ * The fields the entry's type takes; a product or a provider fills what it brings. A worker, provider
+ * or product list with nothing in it says so and offers to add one in place (`onAdd`); the one `added`
+ * is listed and chosen.
+ */
+export function EntryFields({
+  app,
+  open,
+  type,
+  entry,
+  added,
+  onAdd,
+}: {
+  app: AppForm<EntryFormValues>;
+  open: boolean;
+  type: EntryType;
+  entry?: Entry;
+  added?: AddedRecord | null;
+  onAdd?: (kind: QuickKind) => void;
+}) {
+  const { t, i18n } = useTranslation();
   const { money } = useMoney();
   const { form, pending } = app;
-  const { control, watch, setValue } = form;
+  const { control, watch, setValue, setError, clearErrors } = form;
   const categories = useQuery(categoriesQuery);
   const subcategories = useQuery({ ...subcategoriesQuery(), enabled: open });
   const workers = useQuery({ ...activeRecordsQuery('workers'), enabled: open && type === 'worker_payment' });
@@ -84,8 +114,51 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
   };
   const half = { xs: 12, sm: 6 } as const;
 
+  // A date in a closed month is said as it is picked, not only when the server refuses the save.
+  const date = watch('date');
+  const [dateYear, dateMonth] = /^\d{4}-\d{2}-\d{2}$/.test(date) ? [Number(date.slice(0, 4)), Number(date.slice(5, 7))] : [0, 0];
+  const months = useQuery({ ...monthsQuery(dateYear), enabled: open && dateYear >= 1900 && dateYear <= 2999 });
+  const inClosedMonth = months.data?.[dateMonth - 1]?.status === 'closed' && date !== entry?.date;
+  const closedText = inClosedMonth ? t('books.entry.dateClosed', { month: formatMonthName(dateYear, dateMonth, i18n.language) }) : undefined;
+  useEffect(() => {
+    if (closedText) setError('date', { type: 'closed', message: closedText });
+    else if (form.getFieldState('date').error?.type === 'closed') clearErrors('date');
+  }, [closedText, setError, clearErrors, form]);
+
+  // Chosen once added, as if picked (the form then has something to save).
+  const addedField = added ? FIELD_OF[added.kind] : undefined;
+  useEffect(() => {
+    if (added && addedField) setValue(addedField, added.id, { shouldDirty: true });
+  }, [added, addedField, setValue]);
+  /** The added record as an option until its registry's list, read again, has it. */
+  const addedOption = (kind: QuickKind, items: { id: string }[] | undefined) =>
+    added?.kind === kind && !items?.some((x) => x.id === added.id) ? (
+      <MenuItem key={added.id} value={added.id}>
+        {added.name}
+      </MenuItem>
+    ) : null;
+  /** Under an empty list: that it is empty, and a button that adds one in place. */
+  const offer = (kind: QuickKind, items: unknown[] | undefined): ReactNode =>
+    onAdd && items?.length === 0 && added?.kind !== kind ? (
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mt: 0.5 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t(`books.quick.${kind}.missing`)}
+        </Typography>
+        <Button size="small" startIcon={<Icon name="heroicons_outline:plus" size={16} />} onClick={() => onAdd(kind)}>
+          {t(`books.quick.${kind}.offer`)}
+        </Button>
+      </Stack>
+    ) : null;
+
   return (
     <Grid container spacing={2}>
+      {added && (
+        <Grid size={12}>
+          <Alert severity="success" role="status">
+            {t(`books.quick.${added.kind}.added`, { name: added.name })}
+          </Alert>
+        </Grid>
+      )}
       <Grid size={half}>
         <FormTextField
           control={control}
@@ -107,7 +180,9 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
                   {p.name}
                 </MenuItem>
               ))}
+              {addedOption('products', products.data?.items)}
             </FormTextField>
+            {offer('products', products.data?.items)}
           </Grid>
           <Grid size={half}>
             <FormTextField control={control} name="quantity" label={t('books.fields.quantity')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
@@ -204,7 +279,9 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
                 </MenuItem>
               ))}
               {entry?.workerId && !workers.data?.items.some((w) => w.id === entry.workerId) && <MenuItem value={entry.workerId}>{entry.workerName}</MenuItem>}
+              {addedOption('workers', workers.data?.items)}
             </FormTextField>
+            {offer('workers', workers.data?.items)}
           </Grid>
           <Grid size={half}>
             <FormTextField control={control} name="hours" label={t('books.fields.hours')} fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
@@ -231,7 +308,9 @@ export function EntryFields({ app, open, type, entry }: { app: AppForm<EntryForm
             {entry?.providerId && !providers.data?.items.some((p) => p.id === entry.providerId) && (
               <MenuItem value={entry.providerId}>{entry.providerName}</MenuItem>
             )}
+            {addedOption('providers', providers.data?.items)}
           </FormTextField>
+          {type !== 'expense' && offer('providers', providers.data?.items)}
         </Grid>
       )}
       {showVehicle && (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setScreenWide } from '@/test/screen';
 import { apiError, entryOf, fakeServer, json, listPage } from '../test/fake-server';
 import { renderApp } from '@/test/render';
-import { EntryFormDialog } from './entry-form-dialog';
+import { EntryFormDialog, isUnusual } from './entry-form-dialog';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -201,7 +201,7 @@ describe('the entry dialog', () => {
     expect(server.posts(/attachments/)).toHaveLength(0);
   });
 
-  it('keeps the saved entry when its receipt fails, says so, and sends the receipt again on request', async () => {
+  it('keeps the saved entry when its receipt is refused for its type, keeps the form as saved, and takes another file (not the same again)', async () => {
     let failures = 1;
     const { server, onClose } = openNewExpense((req) =>
       req.path === '/api/entries/e-1/attachments' && failures-- > 0
@@ -215,12 +215,75 @@ describe('the entry dialog', () => {
     expect(alert).toHaveTextContent('The entry is saved, but its receipt ticket.pdf was not uploaded.');
     expect(alert).toHaveTextContent('Attach a JPEG, PNG, WebP image or a PDF');
     expect(onClose).not.toHaveBeenCalled();
-    // The form is on a fresh line: saving again cannot record the same entry twice.
-    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('');
+    // The form still shows what was saved; saving again is off, so the entry cannot be recorded twice.
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('45.99');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Save and add another' })).toBeDisabled();
+    // Sending the same file again cannot help: another one is asked for.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.upload(within(alert).getByLabelText('Choose another file'), pdf('ticket-2.pdf'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')).toHaveLength(1);
+    const sent = server.posts('/api/entries/e-1/attachments').map((r) => ((r.body as FormData).get('file') as File).name);
+    expect(sent).toEqual(['ticket.pdf', 'ticket-2.pdf']);
+  });
+
+  it('sends the same receipt again when its upload failed on the way (not for the file itself)', async () => {
+    let failures = 1;
+    const { server, onClose } = openNewExpense((req) =>
+      req.path === '/api/entries/e-1/attachments' && failures-- > 0 ? apiError(503, 'UNAVAILABLE', 'Try again in a moment') : undefined,
+    );
+    const { user, dialog } = await fillExpense();
+    await user.upload(within(dialog).getByLabelText('Attach a receipt', { selector: 'input' }), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(server.posts('/api/entries')).toHaveLength(1);
     expect(server.posts('/api/entries/e-1/attachments')).toHaveLength(2);
+  });
+
+  it('marks every missing field on the first save, before anything is sent, and says an amount like 1e12 is too large', async () => {
+    const { server } = openNewExpense();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'New entry: Expense' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('This field is required'));
+    expect(within(dialog).getByRole('combobox', { name: /^Category/ })).toHaveAttribute('aria-invalid', 'true');
+    await user.type(amount, '1e12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('That is more than one line can hold: at most 1,000,000,000.00'));
+    expect(server.posts(/./)).toHaveLength(0);
+  });
+
+  it('asks before saving an amount 100× the largest of its type; "Cancel" goes back to the amount, "Save it" saves', async () => {
+    const largest = {
+      items: [entryOf({ id: 'e-0', type: 'expense', amount: 5000 })],
+      pagination: { page: 1, size: 1, total: 1, lastPage: 1 },
+      totals: { amount: 5000, count: 1 },
+    };
+    const { server, onClose } = openNewExpense((req) => (req.method === 'GET' && req.path.startsWith('/api/entries?') ? json(largest) : undefined));
+    // 5,000.00 is 100× the largest (50.00): not asked about; a cent more is.
+    const { user, dialog } = await fillExpense('5000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Is this amount right?' });
+    expect(ask).toHaveTextContent('$5,000.01 is far above any expense you have recorded.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Check this amount: it is far above your usual.'));
+    expect(server.posts(/./)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Is this amount right?' })).getByRole('button', { name: 'Save it' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.posts('/api/entries')[0]!.body).toMatchObject({ amount: 500001 });
+  });
+
+  it('without any entry of the type, asks only past 100,000.00', () => {
+    expect(isUnusual(10_000_000, undefined)).toBe(false);
+    expect(isUnusual(10_000_001, undefined)).toBe(true);
+    expect(isUnusual(500_000, 5000)).toBe(false);
+    expect(isUnusual(500_001, 5000)).toBe(true);
   });
 
   it('offers the camera on a phone, through an input that opens it', async () => {

@@ -16,6 +16,8 @@ export interface FieldSpec {
   /** Half width on wider screens. */
   half?: boolean;
   helper?: string;
+  /** Said instead of `helper` when an existing record is changed (a tax ID "left empty keeps the one on file"). */
+  editHelper?: string;
 }
 
 function check(f: FieldSpec) {
@@ -74,7 +76,7 @@ export function RegistryFormDialog({
                 required={f.required}
                 fullWidth
                 autoFocus={i === 0}
-                helperText={f.helper}
+                helperText={recordKey !== 'new' && f.editHelper ? f.editHelper : f.helper}
                 select={f.kind === 'select'}
                 multiline={f.kind === 'multiline'}
                 minRows={f.kind === 'multiline' ? 2 : undefined}

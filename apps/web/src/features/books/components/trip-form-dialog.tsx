@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import type { AppForm } from '@/components/form/use-app-form';
 import { activeRecordsQuery, booksKeys, createTrip, updateTrip } from '../api/books-api';
 import { decimalText, numberText } from '@/lib/money';
-import { VehicleQuickForm } from './vehicle-quick-form';
+import { RecordQuickForm } from './record-quick-form';
 
 interface TripValues {
   vehicleId: string;
@@ -92,7 +92,7 @@ export function TripFormDialog({ open, trip, defaultDate, onClose }: { open: boo
             <CircularProgress size={28} aria-label={t('common.loading')} />
           </DialogContent>
         ) : needsVehicle ? (
-          <VehicleQuickForm onAdded={setAdded} onCancel={close} />
+          <RecordQuickForm kind="vehicles" onAdded={setAdded} onCancel={close} />
         ) : undefined
       }
     >

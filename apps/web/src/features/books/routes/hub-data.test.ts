@@ -47,12 +47,13 @@ describe('the hub’s loader', () => {
 describe('closing a month from the hub', () => {
   const march = { to: '2026-03-31' };
   const TODAY = '2026-04-15';
-  it('is offered for an open month that has ended and has entries or trips', () => {
+  it('is offered for an open month from its last day on, with entries or trips', () => {
     expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, TODAY)).toBe(true);
+    expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, '2026-03-31')).toBe(true);
     expect(closeOffered(march, { closed: false, entries: 0, trips: 1 }, TODAY)).toBe(true);
   });
-  it('is not offered for the month still under way, a month to come, an empty month or a closed one', () => {
-    expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, '2026-03-31')).toBe(false);
+  it("is not offered before the month's last day, for a month to come, an empty month or a closed one", () => {
+    expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, '2026-03-30')).toBe(false);
     expect(closeOffered(march, { closed: false, entries: 3, trips: 0 }, '2026-02-10')).toBe(false);
     expect(closeOffered(march, { closed: false, entries: 0, trips: 0 }, TODAY)).toBe(false);
     expect(closeOffered(march, { closed: true, entries: 3, trips: 0 }, TODAY)).toBe(false);

@@ -10,11 +10,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const localDay = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /**
- * Whether the hub offers to close the month in view: an open month that has ended (not the month still
- * under way, not one to come) and has something in it. A closed month offers its reopening instead.
+ * Whether a month may be closed yet: from its last day on, on the owner's clock (the server refuses it
+ * before; docs/product.md, "Closed months"). The evening's takings are in by then.
+ */
+export const closeAllowed = (month: { to: string }, today = localDay()) => month.to <= today;
+
+/**
+ * Whether the hub offers to close the month in view: an open month that has reached its last day (not
+ * earlier in the month, not one to come) and has something in it. A closed month offers its reopening instead.
  */
 export function closeOffered(month: { to: string }, status: { closed: boolean; entries: number; trips: number } | undefined, today = localDay()) {
-  return !!status && !status.closed && month.to < today && status.entries + status.trips > 0;
+  return !!status && !status.closed && closeAllowed(month, today) && status.entries + status.trips > 0;
 }
 
 /** The hub's recent entries: the newest ten, whatever the month. */

@@ -77,7 +77,8 @@ const endOfThisMonth = () => {
 
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening');
 
-/** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
+/** How many business areas a phone shows before "More". */
+const PHONE_AREAS = 2;
 const BUSINESS = [
   { to: '/apps/contacts', icon: 'heroicons_outline:user-group', text: 'contacts.title' },
   { to: '/apps/ecommerce/inventory', icon: 'heroicons_outline:archive-box', text: 'inventory.title' },
@@ -95,8 +96,11 @@ const BUSINESS = [
   { to: '/pages/activities', icon: 'heroicons_outline:clock', text: 'insights.activities.title' },
 ] as const;
 
+/** user/dashboard: the books hub. The month's figures, a quick add per entry type, every list of the month, the year at a glance. */
 export default function BooksHub() {
   const { t, i18n } = useTranslation();
+  // On a phone, the business areas past the first few until "More" is pressed.
+  const [allAreas, setAllAreas] = useState(false);
   const qc = useQueryClient();
   const { money } = useMoney();
   const m = useMonth();
@@ -254,15 +258,22 @@ export default function BooksHub() {
                 ))}
               </nav>
               <h2 className={`${css.heading} ${css.headingBetween}`}>{t('books.hub.business')}</h2>
-              {/* The business beside its books: its customers, stock, documents, conversations, plans and finances. On a phone one
-                 row that scrolls sideways, so the hub stays within two screens; wider, the links wrap. */}
-              <nav aria-label={t('books.hub.business')} className={css.business}>
-                {BUSINESS.map((b) => (
-                  <RouterLink key={b.to} to={b.to} className={css.link}>
+              {/* The business beside its books: its customers, stock, documents, conversations, plans and finances. Wider
+                 screens show every area; a phone shows the first ones and a "More" button that shows the rest in place (all
+                 wrapping onto lines, none hidden to the side), so the hub stays within two screens until asked. */}
+              <nav aria-label={t('books.hub.business')} className={css.business} data-all={allAreas || undefined}>
+                {BUSINESS.map((b, i) => (
+                  <RouterLink key={b.to} to={b.to} className={i < PHONE_AREAS ? css.link : `${css.link} ${css.extra}`}>
                     <Icon name={b.icon} size={18} />
                     {t(b.text)}
                   </RouterLink>
                 ))}
+                {!allAreas && (
+                  <button type="button" className={css.more} aria-expanded={false} onClick={() => setAllAreas(true)}>
+                    <Icon name="heroicons_outline:chevron-down" size={18} />
+                    {t('books.hub.moreAreas', { count: BUSINESS.length - PHONE_AREAS })}
+                  </button>
+                )}
               </nav>
             </div>
           </div>

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { MonthSummary } from '@cuadre/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useNotices } from '@/components/notice';
 import { QueryView } from '@/components/page-states';
 import { negative, numeric, ReportCard, ReportTable, type ReportColumn } from '@/components/report-table/report-table';
@@ -14,6 +16,7 @@ import { PeriodBanner, useMonthClosed } from '../components/period-banner';
 import { ReportHeader } from '../components/report-parts';
 import { useMonth } from '../lib/month';
 import { numberFormat } from '@/lib/intl';
+import { closeAllowed } from './hub-data';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 type Day = MonthSummary['daily'][number];
@@ -28,9 +31,12 @@ export default function MonthDashboard() {
   const summary = useQuery(monthSummaryQuery(m.year, m.month));
   const closed = useMonthClosed(m.year, m.month);
   const period = formatMonthName(m.year, m.month, i18n.language);
+  // Closing asks first (the confirm dialog kit); reopening is its own undo and does not.
+  const [asking, setAsking] = useState(false);
   const status = useMutation({
     mutationFn: () => setMonthStatus(m.year, m.month, closed ? 'reopen' : 'close'),
     onSuccess: () => {
+      setAsking(false);
       notices.done(t(closed ? 'books.reports.reopenedDone' : 'books.reports.closedDone', { month: period }));
       return qc.invalidateQueries({ queryKey: booksKeys.all });
     },
@@ -73,9 +79,12 @@ export default function MonthDashboard() {
         banner={<PeriodBanner year={m.year} month={m.month} />}
         downloads={{ name: 'month-summary', query: { year: m.year, month: m.month }, fileName: `month-summary-${m.year}-${pad(m.month)}` }}
       >
-        <Button variant="outlined" size="small" onClick={() => status.mutate()} disabled={status.isPending || summary.isPending}>
-          {closed ? t('books.reports.reopen') : t('books.reports.close')}
-        </Button>
+        {/* Named "Close month", not "Close": beside "Months" a lone "Close" reads as closing the page. */}
+        {(closed || closeAllowed(m)) && (
+          <Button variant="outlined" size="small" onClick={() => (closed ? status.mutate() : setAsking(true))} disabled={status.isPending || summary.isPending}>
+            {closed ? t('books.reports.reopen') : t('books.reports.closeMonth')}
+          </Button>
+        )}
       </ReportHeader>
       <QueryView query={summary}>
         {() => (
@@ -126,6 +135,15 @@ export default function MonthDashboard() {
           </Stack>
         )}
       </QueryView>
+      <ConfirmDialog
+        open={asking}
+        title={t('books.reports.closeTitle', { month: period })}
+        text={t('books.reports.closeText')}
+        confirmLabel={t('books.reports.closeMonth')}
+        pending={status.isPending}
+        onConfirm={() => status.mutate()}
+        onClose={() => setAsking(false)}
+      />
       {notices.view}
     </Box>
   );

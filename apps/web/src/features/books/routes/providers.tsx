@@ -37,7 +37,7 @@ export default function Providers() {
       fields={[
         { name: 'name', label: t('books.fields.name'), required: true },
         { name: 'contactName', label: t('books.fields.contactName'), half: true },
-        { name: 'taxId', label: t('books.fields.taxId'), half: true, helper: t('books.registry.taxIdHelp') },
+        { name: 'taxId', label: t('books.fields.taxId'), half: true, helper: t('books.registry.taxIdNewHelp'), editHelper: t('books.registry.taxIdHelp') },
         { name: 'phone', label: t('books.fields.phone'), half: true },
         { name: 'email', label: t('books.fields.email'), kind: 'email', half: true },
         { name: 'address', label: t('books.fields.address') },

@@ -15,6 +15,8 @@ import { ReportTable, type ReportColumn } from '@/components/report-table/report
 import { dateFormat } from '@/lib/intl';
 import { booksKeys, monthsQuery, setMonthStatus, taxYearsQuery } from '../api/books-api';
 import { BackToBooks } from '../components/back-to-books';
+import { monthOf } from '../lib/month';
+import { closeAllowed } from './hub-data';
 import { useYear, YearPicker } from '../components/report-parts';
 
 /** Close or reopen a month: a text button, or on a phone an icon button named the same. */
@@ -49,7 +51,12 @@ function StatusAction({
 }
 
 /** user/taxmonths?year=: the year's twelve months, each opening its summary, with close and reopen. */
-const pick = ({ income, outflows, net }: { income: number; outflows: number; net: number }) => ({ income, outflows, net });
+const pick = ({ income, outflows, mileageDeduction, net }: { income: number; outflows: number; mileageDeduction: number; net: number }) => ({
+  income,
+  outflows,
+  mileageDeduction,
+  net,
+});
 
 export default function TaxMonths() {
   const { t, i18n } = useTranslation();
@@ -78,7 +85,7 @@ export default function TaxMonths() {
   const link = (m: number, path: string) => `${path}?year=${year}&month=${m}`;
 
   // Each figure opens the list behind it, named with its month for whoever hears it.
-  const figure = (key: 'income' | 'outflows' | 'net', path: string) => (text: string, m: TaxMonth) => (
+  const figure = (key: 'income' | 'outflows' | 'mileageDeduction' | 'net', path: string) => (text: string, m: TaxMonth) => (
     <Link
       component={RouterLink}
       to={link(m.month, path)}
@@ -116,6 +123,14 @@ export default function TaxMonths() {
     },
     { id: 'income', header: t('books.reports.income'), money: (m) => m.income, render: figure('income', '/user/dailyincome') },
     { id: 'outflows', header: t('books.reports.outflows'), money: (m) => m.outflows, render: figure('outflows', '/user/monthdashboard'), wide: true },
+    // Net is income − outflows − the mileage deduction: its column makes the row add up as read.
+    {
+      id: 'mileageDeduction',
+      header: t('books.reports.mileageDeduction'),
+      money: (m) => m.mileageDeduction,
+      render: figure('mileageDeduction', '/user/monthlymileage'),
+      wide: true,
+    },
     {
       id: 'net',
       header: t('books.reports.net'),
@@ -136,13 +151,16 @@ export default function TaxMonths() {
             variant="outlined"
             sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
           />
-          <StatusAction
-            action={m.status === 'closed' ? 'reopen' : 'close'}
-            label={`${t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')} ${name(m.month)}`}
-            text={t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')}
-            disabled={status.isPending}
-            onClick={() => (m.status === 'closed' ? status.mutate({ month: m.month, action: 'reopen' }) : setClosing(m))}
-          />
+          {/* A month is closed from its last day on (the server refuses it earlier); a closed one reopens at any time. */}
+          {(m.status === 'closed' || closeAllowed(monthOf(year, m.month))) && (
+            <StatusAction
+              action={m.status === 'closed' ? 'reopen' : 'close'}
+              label={`${t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')} ${name(m.month)}`}
+              text={t(m.status === 'closed' ? 'books.reports.reopen' : 'books.reports.close')}
+              disabled={status.isPending}
+              onClick={() => (m.status === 'closed' ? status.mutate({ month: m.month, action: 'reopen' }) : setClosing(m))}
+            />
+          )}
         </Stack>
       ),
     },
@@ -177,7 +195,7 @@ export default function TaxMonths() {
                 kind: 'total',
                 key: 'total',
                 label: t('books.reports.total'),
-                values: pick(ys.find((y) => y.year === year) ?? { income: 0, outflows: 0, net: 0 }),
+                values: pick(ys.find((y) => y.year === year) ?? { income: 0, outflows: 0, mileageDeduction: 0, net: 0 }),
               },
             ]}
             density="dense"
@@ -188,7 +206,7 @@ export default function TaxMonths() {
         open={!!closing}
         title={closing ? t('books.reports.closeTitle', { month: name(closing.month) }) : ''}
         text={t('books.reports.closeText')}
-        confirmLabel={t('books.reports.close')}
+        confirmLabel={t('books.reports.closeMonth')}
         pending={status.isPending}
         onConfirm={() => closing && status.mutate({ month: closing.month, action: 'close' })}
         onClose={() => setClosing(null)}

@@ -47,7 +47,7 @@ export default function Workers() {
           half: true,
           options: WORKER_KINDS.map((k) => ({ value: k, label: t(`books.workerKinds.${k}`) })),
         },
-        { name: 'taxId', label: t('books.fields.taxId'), half: true, helper: t('books.registry.taxIdHelp') },
+        { name: 'taxId', label: t('books.fields.taxId'), half: true, helper: t('books.registry.taxIdNewHelp'), editHelper: t('books.registry.taxIdHelp') },
         { name: 'payRate', label: t('books.fields.payRate'), kind: 'money', half: true },
         {
           name: 'payUnit',

@@ -56,10 +56,19 @@ export const updateContact = (id: string, contact: ContactChanges) =>
   api('apps/contacts/contact', { method: 'PATCH', body: { id, contact }, schema: ZContact });
 export const deleteContact = (id: string) => api('apps/contacts/contact', { method: 'DELETE', query: { id }, schema: ZOk });
 
-/** A new contact with a name: created empty ("New Contact"), then named. */
-export async function createNamedContact(name: string): Promise<Contact> {
+/**
+ * A new contact saved with the owner's values. The API creates an empty card ("New Contact", as the spec
+ * says) and is then told its values; when that second call fails the empty card is taken away again, so
+ * nothing is left that the owner did not save (docs/product.md, "Records made by a click").
+ */
+export async function createContactWith(changes: ContactChanges): Promise<Contact> {
   const c = await createContact();
-  return updateContact(c.id, { name });
+  try {
+    return await updateContact(c.id, changes);
+  } catch (err) {
+    await deleteContact(c.id).catch(() => undefined);
+    throw err;
+  }
 }
 
 export function uploadAvatar(id: string, file: File) {

@@ -8,7 +8,7 @@ import { ZContactEmailInput, ZContactPhoneInput, text, type Contact, type Contac
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/fields';
 import { Icon } from '@/components/icon';
-import { countriesQuery, createTag, refreshContacts, tagsQuery, updateContact } from '../api/contacts-api';
+import { countriesQuery, createContactWith, createTag, refreshContacts, tagsQuery, updateContact } from '../api/contacts-api';
 import { Flag } from './flag';
 import { notesToText, textToNotes } from './notes-text';
 import { AvatarUpload } from './avatar-upload';
@@ -62,25 +62,39 @@ export const toChanges = (v: ContactFormValues): ContactChanges => ({
   tags: v.tags,
 });
 
-/** A contact's card as a form: repeatable emails and phones, a country picker with dial codes, tags, the avatar. */
-export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Contact | null; onClose: () => void; onSaved?: (c: Contact) => void }) {
+/**
+ * A contact's card as a form: repeatable emails and phones, a country picker with dial codes, tags, the
+ * avatar. `contact` is the card to change, 'new' for one made only when saved (Cancel leaves nothing
+ * behind), or null while closed.
+ */
+export function ContactFormDialog({
+  contact: shown,
+  onClose,
+  onSaved,
+}: {
+  contact: Contact | 'new' | null;
+  onClose: () => void;
+  onSaved?: (c: Contact) => void;
+}) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
-  const countries = useQuery({ ...countriesQuery(i18n.language), enabled: !!contact });
-  const tags = useQuery({ ...tagsQuery, enabled: !!contact });
+  const open = shown !== null;
+  const contact = shown === 'new' ? null : shown;
+  const countries = useQuery({ ...countriesQuery(i18n.language), enabled: open });
+  const tags = useQuery({ ...tagsQuery, enabled: open });
   const byIso = useMemo(() => new Map((countries.data ?? []).map((c) => [c.iso, c])), [countries.data]);
 
   return (
     <FormDialog<ContactFormValues, Contact>
-      open={!!contact}
-      title={t('contacts.form.title')}
+      open={open}
+      title={contact ? t('contacts.form.title') : t('contacts.form.newTitle')}
       onClose={onClose}
       schema={ZContactForm}
-      resetKey={contact?.id}
+      resetKey={contact?.id ?? 'new'}
       maxWidth="md"
       defaultValues={() => (contact ? toFormValues(contact) : toFormValues(EMPTY))}
       fieldOf={(p) => p.replace(/^contact\./, '')}
-      submit={(v) => updateContact(contact!.id, toChanges(v))}
+      submit={(v) => (contact ? updateContact(contact.id, toChanges(v)) : createContactWith(toChanges(v)))}
       onSuccess={async (saved) => {
         await refreshContacts(qc);
         onSaved?.(saved);

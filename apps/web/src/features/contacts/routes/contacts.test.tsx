@@ -51,14 +51,18 @@ function fakeContacts(contacts: Contact[]) {
 }
 
 describe('the contacts list', () => {
-  it('says what to do when there are none, and opens a new contact to be filled in', async () => {
-    fakeContacts([]);
+  it('says what to do when there are none, and opens a new contact to be filled in that Cancel leaves unmade', async () => {
+    const contacts: Contact[] = [];
+    fakeContacts(contacts);
     renderApp(<Contacts />, { url: '/apps/contacts' });
     const user = userEvent.setup();
     expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'New contact' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Contact' });
-    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('New Contact');
+    const dialog = await screen.findByRole('dialog', { name: 'New contact' });
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(contacts).toEqual([]);
   });
 
   it('lists by name (either way), links each to its page, and filters by tag and by a search', async () => {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Box, Button, Chip, Link, MenuItem, Stack, TextField } from '@mui/material';
 import type { Contact } from '@cuadre/contracts';
 import { Icon } from '@/components/icon';
@@ -10,7 +10,7 @@ import { DataList, ListToolbar, listColumns } from '@/components/list-kit/data-l
 import { useListParams, type ListConfig } from '@/components/list-kit/list-params';
 import { useRowActions } from '@/components/list-kit/row-actions';
 import { useNotices } from '@/components/notice';
-import { contactTagArea, contactsKeys, contactsQuery, createContact, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
+import { contactTagArea, contactsQuery, deleteContact, refreshContacts, tagsQuery } from '../api/contacts-api';
 import { ContactFormDialog } from '../components/contact-form-dialog';
 import { TagsDialog } from '@/components/tags-dialog';
 
@@ -25,7 +25,7 @@ export default function Contacts() {
   const { params } = list;
   const contacts = useQuery(contactsQuery(params.search));
   const tags = useQuery(tagsQuery);
-  const [editing, setEditing] = useState<Contact | null>(null);
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
   const { done, failed, view } = useNotices();
 
@@ -39,17 +39,6 @@ export default function Contacts() {
     const page = Math.min(params.page, lastPage);
     return { items: rows.slice((page - 1) * params.size, page * params.size), pagination: { page, size: params.size, total, lastPage } };
   }, [contacts.data, params]);
-
-  const create = useMutation({
-    mutationFn: createContact,
-    onSuccess: async (c) => {
-      // Placed first, as the API says, until the list is read again; then opened to be filled in.
-      qc.setQueryData<Contact[]>(contactsKeys.list(''), (old) => (old ? [c, ...old] : [c]));
-      setEditing(c);
-      await refreshContacts(qc);
-    },
-    onError: failed,
-  });
 
   const actions = useRowActions<Contact>({
     nameOf: (c) => c.name,
@@ -112,7 +101,7 @@ export default function Contacts() {
   );
 
   const newButton = (
-    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => create.mutate()} disabled={create.isPending}>
+    <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} onClick={() => setEditing('new')}>
       {t('contacts.new')}
     </Button>
   );

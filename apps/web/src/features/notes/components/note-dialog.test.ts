@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Note } from '@cuadre/contracts';
-import { toFormValues, toInput } from './note-dialog';
+import { z } from 'zod/mini';
+import { ZNewNoteForm, ZNoteForm, toFormValues, toInput } from './note-dialog';
 
 const note: Note = {
   id: 'n-1',
@@ -33,5 +34,17 @@ describe('the note form', () => {
     ]);
     expect(input.reminder).toBe(new Date('2026-12-01T09:30').toISOString());
     expect(toInput({ ...toFormValues(note), tasks: [], reminder: '' })).toMatchObject({ tasks: null, reminder: null });
+  });
+
+  it('refuses a new note with nothing in it (on the title), and takes one with a title, some text or an item', () => {
+    const empty = toFormValues(undefined);
+    const refused = z.safeParse(ZNewNoteForm, { ...empty, title: '  ' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.path)).toEqual([['title']]);
+    expect(z.safeParse(ZNewNoteForm, { ...empty, title: 'Market run' }).success).toBe(true);
+    expect(z.safeParse(ZNewNoteForm, { ...empty, content: 'Call the bank' }).success).toBe(true);
+    expect(z.safeParse(ZNewNoteForm, { ...empty, tasks: [{ content: 'Eggs', completed: false }] }).success).toBe(true);
+    // A note that exists may be emptied by its owner: it is theirs already.
+    expect(z.safeParse(ZNoteForm, empty).success).toBe(true);
   });
 });

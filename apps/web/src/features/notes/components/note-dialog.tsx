@@ -40,6 +40,14 @@ export const ZNoteForm = z.object({
   archived: z.boolean(),
 });
 
+/**
+ * A new note says something: a title, some text or a checklist item. Saving an empty one is refused on
+ * the title, so a click on "New note" then Save leaves no "Untitled note" behind.
+ */
+export const ZNewNoteForm = ZNoteForm.check(
+  z.refine((v) => v.title.trim() !== '' || v.content.trim() !== '' || v.tasks.length > 0, { path: ['title'], params: { i18n: 'notes.form.empty' } }),
+);
+
 export const toFormValues = (note: Note | undefined, label?: string): NoteFormValues => ({
   title: note?.title ?? '',
   content: note?.content ?? '',
@@ -83,7 +91,7 @@ export function NoteDialog({
       open={open}
       title={note ? t('notes.form.editTitle') : t('notes.form.newTitle')}
       onClose={onClose}
-      schema={ZNoteForm}
+      schema={note ? ZNoteForm : ZNewNoteForm}
       resetKey={note?.id ?? 'new'}
       defaultValues={() => toFormValues(note, label)}
       fieldOf={(p) => p.replace(/^(note|updatedNote)\./, '')}

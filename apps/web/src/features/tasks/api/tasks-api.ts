@@ -25,6 +25,20 @@ export const taskSearchQuery = (query: string) =>
 export const taskTagsQuery = queryOptions({ queryKey: tasksKeys.tags, queryFn: ({ signal }) => api('apps/tasks/tags', { schema: ZTaskTagList, signal }) });
 
 export const createTask = (type: TaskType) => api('apps/tasks/task', { method: 'POST', body: { type }, schema: ZTask });
+/**
+ * A new task or section saved with the owner's values: the API creates an empty one (as the spec says),
+ * then is told its values; when that fails the empty one is taken away again, so no click leaves a task
+ * the owner did not save.
+ */
+export async function createTaskWith(type: TaskType, changes: TaskChanges): Promise<Task> {
+  const made = await createTask(type);
+  try {
+    return await updateTask(made.id, changes);
+  } catch (err) {
+    await deleteTask(made.id).catch(() => undefined);
+    throw err;
+  }
+}
 export const updateTask = (id: string, task: TaskChanges) => api('apps/tasks/task', { method: 'PATCH', body: { id, task }, schema: ZTask });
 export const deleteTask = (id: string) => api('apps/tasks/task', { method: 'DELETE', query: { id }, schema: ZOk });
 export const reorderTasks = (ids: string[]) => api('apps/tasks/order', { method: 'PATCH', body: { tasks: ids.map((id) => ({ id })) }, schema: ZTaskList });

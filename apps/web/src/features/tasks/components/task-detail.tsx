@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { text, type Task, type TaskChanges, type TaskTag } from '@cuadre/contracts';
+import { text, type Task, type TaskChanges, type TaskTag, type TaskType } from '@cuadre/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ChecklistField, type ChecklistTexts } from '@/components/form/checklist-field';
 import { FormFooter, FormTextField } from '@/components/form/fields';
 import { useAppForm } from '@/components/form/use-app-form';
 import { Icon } from '@/components/icon';
 import { QueryView } from '@/components/page-states';
-import { createTaskTag, deleteTask, refreshTasks, taskQuery, taskTagsQuery, tasksKeys, updateTask } from '../api/tasks-api';
+import { createTaskTag, createTaskWith, deleteTask, refreshTasks, taskQuery, taskTagsQuery, tasksKeys, updateTask } from '../api/tasks-api';
 
 /** The subtasks' words (the checklist field's). */
 const SUBTASK_TEXTS: ChecklistTexts = {
@@ -44,6 +44,9 @@ export const ZTaskForm = z.object({
   subTasks: z.array(z.object({ id: z.optional(z.string()), title: text(300, z.trim(), z.minLength(1)), completed: z.boolean() })),
 });
 
+/** A new task or section is named before it is saved: an empty one is not made by a click. */
+export const ZNewTaskForm = z.extend(ZTaskForm, { title: text(300, z.trim(), z.minLength(1)) });
+
 export const toFormValues = (task: Task): TaskFormValues => ({
   title: task.title,
   notes: task.notes,
@@ -67,16 +70,40 @@ export const toChanges = (v: TaskFormValues, type: Task['type']): TaskChanges =>
         subTasks: v.subTasks.map((s) => ({ ...(s.id ? { id: s.id } : {}), title: s.title.trim(), completed: s.completed })),
       };
 
-/** One task or section: read, changed and saved, deleted after a question. A side panel on a wide screen, a page on a phone (`page`: its heading is the page's). */
-export function TaskDetail({ id, page = false }: { id: string; page?: boolean }) {
+/** A task or section not yet saved: the form of a new one. */
+const blank = (type: TaskType): Task => ({
+  id: '',
+  type,
+  title: '',
+  notes: '',
+  completed: false,
+  dueDate: null,
+  priority: 1,
+  tags: [],
+  assignedTo: null,
+  subTasks: [],
+  order: 0,
+});
+
+/**
+ * One task or section: read, changed and saved, deleted after a question. A side panel on a wide
+ * screen, a page on a phone (`page`: its heading is the page's). `creating` shows the form of a new one
+ * instead, made only when saved (docs/product.md, "Records made by a click").
+ */
+export function TaskDetail({ id, page = false, creating }: { id: string; page?: boolean; creating?: TaskType }) {
   const { t } = useTranslation();
-  const task = useQuery(taskQuery(id));
+  const task = useQuery({ ...taskQuery(id), enabled: !creating });
   const tags = useQuery(taskTagsQuery);
+  const heading = creating
+    ? t(creating === 'section' ? 'tasks.detail.newSectionTitle' : 'tasks.detail.newTitle')
+    : task.data?.type === 'section'
+      ? t('tasks.detail.sectionTitle')
+      : t('tasks.detail.title');
   return (
     <Box component="section" aria-labelledby="task-detail-title" sx={{ p: { xs: 0, md: 2.5 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography id="task-detail-title" component={page ? 'h1' : 'h2'} variant="h6">
-          {task.data?.type === 'section' ? t('tasks.detail.sectionTitle') : t('tasks.detail.title')}
+          {heading}
         </Typography>
         <Tooltip title={t('tasks.detail.close')}>
           <IconButton component={RouterLink} to="/apps/tasks" aria-label={t('tasks.detail.close')}>
@@ -84,7 +111,11 @@ export function TaskDetail({ id, page = false }: { id: string; page?: boolean })
           </IconButton>
         </Tooltip>
       </Stack>
-      <QueryView query={task}>{(data) => <TaskForm key={data.id} task={data} tags={tags.data ?? []} />}</QueryView>
+      {creating ? (
+        <TaskForm key={`new-${creating}`} task={blank(creating)} tags={tags.data ?? []} />
+      ) : (
+        <QueryView query={task}>{(data) => <TaskForm key={data.id} task={data} tags={tags.data ?? []} />}</QueryView>
+      )}
     </Box>
   );
 }
@@ -95,17 +126,22 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const section = task.type === 'section';
-  const app = useAppForm<TaskFormValues, Task>(ZTaskForm, {
+  const isNew = !task.id;
+  const app = useAppForm<TaskFormValues, Task>(isNew ? ZNewTaskForm : ZTaskForm, {
     defaultValues: toFormValues(task),
-    submit: (v) => updateTask(task.id, toChanges(v, task.type)),
+    submit: (v) => (isNew ? createTaskWith(task.type, toChanges(v, task.type)) : updateTask(task.id, toChanges(v, task.type))),
     successText: t('tasks.detail.saved'),
     fieldOf: (p) => p.replace(/^task\./, ''),
     onSuccess: (saved) => {
       qc.setQueryData(tasksKeys.one(saved.id), saved);
       void refreshTasks(qc);
+      // A new one, once saved, is shown as any other (its own address), still saying it was saved.
+      if (isNew) void navigate(`/apps/tasks/${saved.id}`, { replace: true, state: { saved: true } });
     },
   });
   const { form } = app;
+  // Just made from the form of a new one (which said "Saved" as it went): said here until a change.
+  const justMade = (useLocation().state as { saved?: boolean } | null)?.saved === true && !form.formState.isDirty;
   const remove = useMutation({
     mutationFn: () => deleteTask(task.id),
     onSuccess: async () => {
@@ -124,6 +160,7 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
           name="title"
           label={t(section ? 'tasks.fields.sectionTitle' : 'tasks.fields.title')}
           fullWidth
+          required={isNew}
           autoFocus={!task.title}
         />
         {!section && (
@@ -192,13 +229,15 @@ function TaskForm({ task, tags }: { task: Task; tags: TaskTag[] }) {
         )}
         <FormFooter
           formError={app.formError}
-          success={app.success}
+          success={app.success ?? (justMade ? t('tasks.detail.saved') : undefined)}
           pending={app.pending}
           submitLabel={t('tasks.detail.save')}
           extra={
-            <Button color="error" onClick={() => setConfirming(true)} startIcon={<Icon name="heroicons_outline:trash" size={18} />}>
-              {t('tasks.delete')}
-            </Button>
+            isNew ? undefined : (
+              <Button color="error" onClick={() => setConfirming(true)} startIcon={<Icon name="heroicons_outline:trash" size={18} />}>
+                {t('tasks.delete')}
+              </Button>
+            )
           }
         />
       </Stack>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, InputAdornment, Link, List, ListItem, Paper, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { Task, TaskType } from '@cuadre/contracts';
@@ -11,7 +11,6 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState, QueryView } from '@/components/page-states';
 import { useDebounced } from '@/lib/use-debounced';
 import {
-  createTask,
   deleteTask,
   moved,
   refreshTasks,
@@ -50,14 +49,9 @@ export default function Tasks() {
   const [removing, setRemoving] = useState<Task | null>(null);
   const { done, failed, view } = useNotices();
 
-  const create = useMutation({
-    mutationFn: (type: TaskType) => createTask(type),
-    onSuccess: async (task) => {
-      await refreshTasks(qc);
-      void navigate(`/apps/tasks/${task.id}`);
-    },
-    onError: failed,
-  });
+  // /apps/tasks/new?type=…: the form of a new task or section, saved only when the owner saves it.
+  const [searchParams] = useSearchParams();
+  const creating: TaskType | undefined = id === 'new' ? (searchParams.get('type') === 'section' ? 'section' : 'task') : undefined;
   const reorder = useMutation({
     mutationFn: reorderTasks,
     onSuccess: (list) => qc.setQueryData(tasksKeys.list, list),
@@ -97,7 +91,7 @@ export default function Tasks() {
         <Button component={RouterLink} to="/apps/tasks" startIcon={<Icon name="heroicons_outline:arrow-left" size={18} />} sx={{ mb: 1 }}>
           {t('tasks.back')}
         </Button>
-        <TaskDetail id={id} page />
+        <TaskDetail id={id} page creating={creating} />
       </Box>
     );
   }
@@ -111,17 +105,12 @@ export default function Tasks() {
       <Button
         variant="outlined"
         startIcon={<Icon name="heroicons_outline:bars-3-bottom-left" size={20} />}
-        onClick={() => create.mutate('section')}
-        disabled={create.isPending}
+        component={RouterLink}
+        to="/apps/tasks/new?type=section"
       >
         {t('tasks.newSection')}
       </Button>
-      <Button
-        variant="contained"
-        startIcon={<Icon name="heroicons_outline:plus" size={20} />}
-        onClick={() => create.mutate('task')}
-        disabled={create.isPending}
-      >
+      <Button variant="contained" startIcon={<Icon name="heroicons_outline:plus" size={20} />} component={RouterLink} to="/apps/tasks/new?type=task">
         {t('tasks.new')}
       </Button>
     </Stack>
@@ -188,7 +177,7 @@ export default function Tasks() {
                     title={t('tasks.emptyTitle')}
                     text={t('tasks.emptyText')}
                     action={
-                      <Button variant="contained" onClick={() => create.mutate('task')} disabled={create.isPending}>
+                      <Button variant="contained" component={RouterLink} to="/apps/tasks/new?type=task">
                         {t('tasks.new')}
                       </Button>
                     }
@@ -209,7 +198,7 @@ export default function Tasks() {
         </Box>
         {id && (
           <Paper component="aside" variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
-            <TaskDetail id={id} />
+            <TaskDetail key={creating ?? id} id={id} creating={creating} />
           </Paper>
         )}
       </Box>
