@@ -1,24 +1,11 @@
 import { z } from 'zod/mini';
-import { ZApiError, type ErrorDetail } from '@cuadre/contracts';
+import { ZApiError } from '@cuadre/contracts';
 import { chosenLanguage } from '@/i18n/chosen';
 import { pending } from './pending';
 import { session } from './session';
+import { ApiError } from './api-error';
 
-/** A failed call, with the server's stable code and the fields at fault. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details: ErrorDetail[] = [],
-  ) {
-    super(message);
-  }
-  /** The message for one field, for inline form errors. */
-  field(path: string) {
-    return this.details.find((d) => d.path === path)?.message;
-  }
-}
+export { ApiError };
 
 export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
