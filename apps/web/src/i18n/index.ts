@@ -4,6 +4,8 @@ import { LANGUAGES, type Language } from '@cuadre/contracts';
 
 import { STORED } from './chosen';
 import { fetchBackend } from './fetch-backend';
+// A cycle (rest.ts reads this module's i18n), harmless: each side uses the other only when called.
+import { loadRest, restLoaded } from './rest';
 
 export function initialLanguage(): Language {
   const stored = localStorage.getItem(STORED);
@@ -31,7 +33,6 @@ export async function setLanguage(lang: Language) {
   // Stored first: the reads made from here on ask for the new language (lib/api.ts).
   localStorage.setItem(STORED, lang);
   // The areas past the first screens' too, when this page has them in the old language (rest.ts).
-  const { loadRest, restLoaded } = await import('./rest');
   await Promise.all([i18n.loadLanguages(lang), restLoaded() ? loadRest(lang) : undefined, beforeSwitch(lang).catch(() => undefined)]);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
