@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 // The entry holds what draws the first screen: React, the router, the theme (issue 43). TanStack Query and
 // the contracts come with the layouts (app/shell/query-provider.tsx) and the guards that read.
+import { sendEarly } from '@/lib/early-reads';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
 import { AppThemeProvider, paintPage } from './app/theme/theme-provider';
@@ -13,6 +14,9 @@ import 'virtual:theme.css';
 // wears them (the CSP allows no inline script in index.html to do it earlier).
 const device = readDevicePreferences();
 paintPage(device.scheme, device.theme);
+
+// A signed-in start's own reads, sent now: the code that parses them comes with the shell (issue 43).
+sendEarly(['common/user', 'common/navigation']);
 
 const router = createRouter();
 
