@@ -2,7 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 // The entry holds what draws the first screen: React, the router, the theme (issue 43). TanStack Query and
-// the contracts come with the layouts (app/shell/query-provider.tsx) and the guards that read.
+// the contracts come with the shell (lib/query-provider.tsx) and the guards that read.
 import { sendEarly } from '@/lib/early-reads';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
@@ -15,8 +15,9 @@ import 'virtual:theme.css';
 const device = readDevicePreferences();
 paintPage(device.scheme, device.theme);
 
-// A signed-in start's own reads, sent now: the code that parses them comes with the shell (issue 43).
-sendEarly(['common/user', 'common/navigation']);
+// A signed-in start's own reads (the shell's, docs/product.md "The shell's calls"), sent now: the code that parses
+// them comes with the shell (issue 43).
+sendEarly(['common/user', 'common/navigation', 'common/messages', 'common/notifications', 'common/shortcuts', 'apps/chat/chats']);
 
 const router = createRouter();
 
