@@ -13,6 +13,8 @@
 //   (d) MUI for the frame, the 50 rows as a CSS module reading MUI's CSS variables
 //   (e) (d) + TanStack Query (the loader fills the cache, the screen reads it) and react-hook-form with a
 //       zod/mini schema on the search field, as Cuadre's forms validate (contractResolver)
+//   (react), (mui) issue 43's two reference pages (lighthouse-refs.ts): a plain React page with a top bar
+//       and a 50-row table, and the same drawn with MUI; lighthouse.ts measures them beside the screens
 // Prints each step's score, TBT, LCP, gzipped JavaScript, the host's load and benchmarkIndex; asserts nothing.
 //
 //   npm run bench:lighthouse-floor -w @cuadre/bench     (LH_RUNS=5; LH_STEPS=a,c picks steps)
@@ -25,6 +27,7 @@ import { build } from 'vite';
 import { buildStale } from '../scripts/build.mjs';
 import { precompressPlugin } from '../apps/web/compress-plugin.js';
 import { startServer, stop } from './lib.js';
+import { REFS } from './lighthouse-refs.js';
 import { audit, launchChrome, medians, RUNS, summary, type Run } from './lighthouse-lib.js';
 
 /** The month's rows, the same in every step (made in the page: no request, so only the stack is measured). */
@@ -161,7 +164,7 @@ ${router('() => ROWS', 'Screen')}
 createRoot(document.getElementById('root')!).render(${o.themed ? THEMED : '<RouterProvider router={router} />'});`;
 
 interface Step {
-  id: 'a' | 'b' | 'b2' | 'c' | 'd' | 'e';
+  id: 'a' | 'b' | 'b2' | 'c' | 'd' | 'e' | 'react' | 'mui';
   label: string;
   source: string;
 }
@@ -232,6 +235,7 @@ function Screen() {
 ${router('() => client.ensureQueryData(month)', 'Screen')}
 createRoot(document.getElementById('root')!).render(<QueryClientProvider client={client}>${THEMED}</QueryClientProvider>);`,
   },
+  ...REFS.map((r) => ({ id: r.id, label: `(${r.id}) ${r.label}`, source: r.source })),
 ];
 
 /** The entry as it stands, built as apps/web/vite.config.ts builds the app, into `outDir`. */

@@ -14,13 +14,18 @@
 //   LH_OUT=/tmp/lh.json                                 every run's figures, as JSON
 //   LH_WEB_DIST=/tmp/dist-before                       a saved build of the web app instead of this one (before/after, back to back)
 //   LH_DEBUG=1                                          what the main thread spent its time on, per run
+//   LH_ROUNDS=3                                         issue 43's rounds: in each, the two reference pages (lighthouse-refs.ts),
+//                                                       then each screen (LH_SCREENS, default the issue's six) once, each told
+//                                                       as a ratio to the plain React page's score in the same round
+//   LH_COMPARE=/tmp/dist-before                         with LH_ROUNDS: a saved build measured beside this one, screen by screen
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { buildStale } from '../scripts/build.mjs';
 import { startServer, stop } from './lib.js';
-import { audit, launchChrome, pct, RUNS, summary, type Run } from './lighthouse-lib.js';
+import { audit, launchChrome, median, medians, pct, RUNS, summary, type Run } from './lighthouse-lib.js';
+import { buildRefs } from './lighthouse-refs.js';
 
 const TYPING = process.env.LH_TYPING ?? '1';
 const admin = { email: 'admin@lh.cuadre.test', password: 'Lighthouse-Admin-2026!' };
@@ -166,6 +171,116 @@ async function typing(page: Page, label: string, open: () => Promise<void>, fiel
       `p95 ${pct(all, 95).toFixed(0)} ms, max ${Math.max(...all).toFixed(0)} ms (load ${loadavg()[0]!.toFixed(2)})`,
   );
   return { label, keys, over16: durations.length, p50: pct(all, 50), p95: pct(all, 95), max: Math.max(...all) };
+}
+
+/** The issue's table (issue 43): sign-in, the hub, daily income, expenses, the year's P&L, settings. */
+const ROUND_SCREENS = ['/sign-in', '/user/dashboard', '/user/dailyincome', '/user/operationalexpenses', '/user/profitsandlossesyear', '/usersettings'];
+
+/** A compiled server on a data folder of its own with the administrator, the owner and a year of books. */
+async function preparedServer(label: string, dist: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-'));
+  const { proc, url } = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ...(dist ? { WEB_DIST: path.resolve(dist) } : {}),
+  });
+  const adminToken = (await call<{ accessToken: string }>(url, 'POST', 'auth/sign-in', admin)).accessToken;
+  await call(url, 'POST', 'admin/users', { name: owner.name, email: owner.email, password: owner.password, role: 'user', plan: 'basic' }, adminToken);
+  const ownerToken = (await call<{ accessToken: string }>(url, 'POST', 'auth/sign-in', { email: owner.email, password: owner.password })).accessToken;
+  await seedBooks(url, ownerToken);
+  return { label, proc, url, dataDir, token: '' };
+}
+
+/**
+ * LH_ROUNDS: the reference pages and the screens measured alternately, round after round, each screen once
+ * per round and per build (LH_COMPARE: a saved build beside this one), so every figure has the plain page's
+ * from the same minutes beside it. Prints each round, then per page the median score, TBT and LCP and the
+ * median of its per-round ratio to the plain React page.
+ */
+async function measureInRounds(rounds: number) {
+  const compare = process.env.LH_COMPARE?.trim();
+  const dist = process.env.LH_WEB_DIST?.trim();
+  await buildStale(dist ? ['server'] : undefined, { log: () => {} });
+  const refs = await buildRefs();
+  const refServers: { label: string; url: string; proc: Awaited<ReturnType<typeof startServer>>['proc']; dataDir: string }[] = [];
+  for (const ref of refs.built) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-ref-data-'));
+    const { proc, url } = await startServer({ DATA_DIR: dataDir, WEB_DIST: ref.dir });
+    refServers.push({ label: ref.id === 'react' ? 'plain React page' : 'the same with MUI', url: `${url}/floor`, proc, dataDir });
+  }
+  const builds = [...(compare ? [await preparedServer('before', compare)] : []), await preparedServer(compare ? 'after' : 'Cuadre', dist)];
+  const wantedScreens = wanted ?? ROUND_SCREENS;
+  const paths = SCREENS.filter((s) => s.who !== 'admin' && wantedScreens.some((w) => s.path === w || s.path.includes(w))).map((s) => s.path);
+  const profile = mkdtempSync(path.join(tmpdir(), 'cuadre-lh-profile-'));
+  const chrome = await launchChrome(profile);
+  const runs = new Map<string, Run[]>();
+  const ratios = new Map<string, number[]>();
+  const add = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+  try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    // The owner signed in once on each build's origin; sign-in is measured as a visitor by taking the token away for that run.
+    for (const b of builds) {
+      await signInThroughForm(page, b.url, owner, '/user/dashboard');
+      b.token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+    }
+    const token = async (b: (typeof builds)[number], value: string | null) => {
+      await page.goto(`${b.url}/favicon.svg`);
+      await page.evaluate((t) => (t ? localStorage.setItem('accessToken', t) : localStorage.removeItem('accessToken')), value);
+    };
+    await page.goto('about:blank');
+    console.log(
+      `Lighthouse mobile, ${rounds} round(s); in each: the reference pages, then every screen once per build. load = 1-minute load average (2 cores)`,
+    );
+    for (let r = 1; r <= rounds; r++) {
+      const line: string[] = [];
+      let plain = NaN;
+      for (const ref of refServers) {
+        // A run Lighthouse could not complete (NO_NAVSTART on a loaded host) is made again: the round's ratios stand on it.
+        let run = await audit(chrome.port, ref.url);
+        for (let retry = 0; run.error && retry < 2; retry++) run = await audit(chrome.port, ref.url);
+        add(runs, ref.label, run);
+        if (ref.label === 'plain React page') plain = run.error ? NaN : run.score;
+        line.push(`${ref.label} ${run.error ?? run.score} (TBT ${run.tbt.toFixed(0)}, load ${run.load.toFixed(1)})`);
+      }
+      for (const p of paths)
+        for (const b of builds) {
+          const visitor = p === '/sign-in';
+          if (visitor) await token(b, null);
+          const run = await audit(chrome.port, `${b.url}${p}`);
+          if (visitor) await token(b, b.token);
+          const key = `${b.label} ${p}`;
+          add(runs, key, run);
+          if (!run.error && plain > 0) add(ratios, key, run.score / plain);
+          line.push(`${key} ${run.error ?? run.score} (TBT ${run.tbt.toFixed(0)}, ${(run.score / plain).toFixed(2)})`);
+        }
+      console.log(`round ${r}: ${line.join(' · ')}`);
+    }
+    console.log(`\n| page | score | ratio to the plain page (per round, median) | TBT | LCP | load | BI | scores |\n|---|---|---|---|---|---|---|---|`);
+    for (const [key, rs] of runs) {
+      const m = medians(rs);
+      const q = ratios.get(key);
+      console.log(
+        `| ${key} | ${m.score} | ${q ? median(q).toFixed(2) : '1'} | ${m.tbt.toFixed(0)} ms | ${(m.lcp / 1000).toFixed(2)} s | ${m.load.toFixed(1)} | ${m.benchmarkIndex.toFixed(0)} | ${rs.map((x) => x.error ?? x.score).join(' ')} |`,
+      );
+    }
+    if (process.env.LH_OUT) writeFileSync(process.env.LH_OUT, JSON.stringify({ runs: Object.fromEntries(runs), ratios: Object.fromEntries(ratios) }, null, 1));
+    await browser.close();
+  } finally {
+    chrome.kill();
+    for (const x of [...builds, ...refServers]) {
+      await stop(x.proc);
+      rmSync(x.dataDir, { recursive: true, force: true });
+    }
+    refs.remove();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+if (process.env.LH_ROUNDS) {
+  await measureInRounds(Math.max(1, Number(process.env.LH_ROUNDS)));
+  process.exit(0);
 }
 
 const webDist = process.env.LH_WEB_DIST?.trim();

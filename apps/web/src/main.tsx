@@ -1,9 +1,9 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { prepareLanguageSwitchWith } from './i18n';
-import { queryClient } from '@/lib/queries';
+// The entry holds what draws the first screen: React, the router, the theme (issue 43). TanStack Query and
+// the contracts come with the shell (lib/query-provider.tsx) and the guards that read.
+import { sendEarly } from '@/lib/early-reads';
 import { readDevicePreferences } from '@/lib/preferences';
 import { createRouter } from './app/router';
 import { AppThemeProvider, paintPage } from './app/theme/theme-provider';
@@ -15,15 +15,11 @@ import 'virtual:theme.css';
 const device = readDevicePreferences();
 paintPage(device.scheme, device.theme);
 
-const router = createRouter();
+// A signed-in start's own reads (the shell's, docs/product.md "The shell's calls"), sent now: the code that parses
+// them comes with the shell (issue 43).
+sendEarly(['common/user', 'common/navigation', 'common/messages', 'common/notifications', 'common/shortcuts', 'apps/chat/chats']);
 
-// The server names the default chart in the language asked for (lib/api.ts): when the reader changes
-// the language, what is on screen is read again in it before the switch shows, and what is not on
-// screen is forgotten, so a dialog opened later never shows the old language's names from the cache.
-prepareLanguageSwitchWith(async () => {
-  queryClient.removeQueries({ type: 'inactive' });
-  await queryClient.refetchQueries({ type: 'active' });
-});
+const router = createRouter();
 
 // The splash screen is hidden after the first completed navigation (docs/product.md, "Routes and guards").
 const unsubscribe = router.subscribe((state) => {
@@ -37,12 +33,10 @@ const unsubscribe = router.subscribe((state) => {
 // never appeared in the end-to-end runs, the transition held on a suspended shell.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppThemeProvider>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </AppThemeProvider>
-    </QueryClientProvider>
+    <AppThemeProvider>
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </AppThemeProvider>
   </StrictMode>,
 );

@@ -1,7 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { FREE_PLAN, type User } from '@cuadre/contracts';
 import { session } from '@/lib/session';
-import { currentUserQuery, navigationQuery, queryClient } from '@/lib/queries';
+
+/**
+ * TanStack Query and the contracts' schemas come with the first guard that reads (a signed-in page), not
+ * with the app's entry: sign-in's first load stays without them (issue 43).
+ */
+const queries = () => import('@/lib/queries');
 
 /** Targets a free-plan user may still reach (docs/product.md, "Routes and guards"). */
 const FREE_PLAN_ALLOWED = ['/user/pricing', '/user/purchaseconfirmation', '/user/purchaseerror', '/sign-out'];
@@ -105,34 +110,44 @@ export async function shellData(): Promise<User> {
 }
 
 function startShellCheck(): ShellCheck {
-  // The panels' lists and the chats come in the same burst (docs/product.md: loaded together before the shell shows); a
-  // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
-  // to their own refresh. None of them reads the books: a free-plan owner's shell sends no read that
-  // would answer 403.
-  const known = queryClient.getQueryData(currentUserQuery.queryKey);
-  if (!known) {
-    const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+  const started = queries().then(({ queryClient, currentUserQuery, navigationQuery }): ShellCheck => {
+    // The panels' lists and the chats come in the same burst (docs/product.md: loaded together before the shell shows); a
+    // failure there never holds the shell back (prefetch does not throw). Later navigations leave them
+    // to their own refresh. None of them reads the books: a free-plan owner's shell sends no read that
+    // would answer 403.
+    // A sign-in's answer carries the user: put in the cache here, not read again (lib/session.ts).
+    const handed = session.takeUser<User>();
+    if (handed) queryClient.setQueryData(currentUserQuery.queryKey, handed);
+    const known = queryClient.getQueryData(currentUserQuery.queryKey);
+    if (!known) {
+      const user = queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+      const navigation = queryClient.ensureQueryData(navigationQuery);
+      // Loaded here, not with the first page: sign-in has no panels.
+      const panels = import('@/lib/panels').then(({ panelQuery, shortcutsQuery, chatsQuery }) =>
+        Promise.all([
+          queryClient.prefetchQuery(panelQuery('messages')),
+          queryClient.prefetchQuery(panelQuery('notifications')),
+          queryClient.prefetchQuery(chatsQuery),
+          queryClient.prefetchQuery(shortcutsQuery),
+        ]),
+      );
+      return { user, ready: Promise.all([user, navigation, panels]).then(([u]) => u) };
+    }
     const navigation = queryClient.ensureQueryData(navigationQuery);
-    // Loaded here, not with the first page: sign-in has no panels.
-    const panels = import('@/lib/panels').then(({ panelQuery, shortcutsQuery, chatsQuery }) =>
-      Promise.all([
-        queryClient.prefetchQuery(panelQuery('messages')),
-        queryClient.prefetchQuery(panelQuery('notifications')),
-        queryClient.prefetchQuery(chatsQuery),
-        queryClient.prefetchQuery(shortcutsQuery),
-      ]),
-    );
-    return { user, ready: Promise.all([user, navigation, panels]).then(([u]) => u) };
-  }
-  const navigation = queryClient.ensureQueryData(navigationQuery);
-  queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => {
-    // The check is repeated on the next navigation; the failure says nothing about the session.
+    queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => {
+      // The check is repeated on the next navigation; the failure says nothing about the session.
+    });
+    return { user: Promise.resolve(known), ready: navigation.then(() => known) };
   });
-  return { user: Promise.resolve(known), ready: navigation.then(() => known) };
+  const user = started.then((c) => c.user);
+  // Awaited only by a page's loader (afterShellCheck); the shell's loader reports a failure through `ready`.
+  user.catch(() => undefined);
+  return { user, ready: started.then((c) => c.ready) };
 }
 
 /** Admin screens send anyone else to their own dashboard. */
 export async function adminLoader() {
+  const { queryClient, currentUserQuery } = await queries();
   const user = await queryClient.ensureQueryData(currentUserQuery);
   if (user.role !== 'admin') throw redirect('/user/dashboard');
   return null;

@@ -4,6 +4,7 @@ import { adminLoader, afterShellCheck, guestOnlyLoader, rootLoader, shellLoader,
 import { NOT_FOUND_ROUTE, Root } from './root';
 import { RouteError } from './route-error';
 import { page, title } from './route-parts';
+import { loadRest } from '@/i18n/rest';
 import { session } from '@/lib/session';
 
 // A page error's code loads when a page fails, not with the app.
@@ -16,7 +17,8 @@ const PageError = () => (
 
 /** The pages that invite a visitor to sign up say what a new account gets (the trial's days), read beside their code. */
 const trialOffer = () => (session.isSignedIn() ? null : import('@/lib/trial').then((m) => m.loadTrialOffer()));
-const shell = () => import('./shell/app-layout');
+// The shell's screens use every area's strings: loaded beside its code (i18n/rest.ts), never for sign-in.
+const shell = () => Promise.all([import('./shell/app-layout'), loadRest()]).then(([m]) => m);
 const empty = () => import('./shell/empty-layout');
 
 /** The route inside the shell that the supporting areas' screens join when they are found. */
@@ -189,7 +191,7 @@ export const routes: RouteObject[] = [
       {
         id: NOT_FOUND_ROUTE,
         loader: (args) => import('./not-found').then((m) => m.notFoundLoader(args)),
-        lazy: async () => ({ Component: (await import('./not-found')).NotFoundLayout }),
+        lazy: async () => ({ Component: (await Promise.all([import('./not-found'), loadRest()]))[0].NotFoundLayout }),
         children: [{ path: '*', errorElement: <PageError />, ...title('common.notFoundTitle'), ...page(() => import('./not-found')) }],
       },
     ],

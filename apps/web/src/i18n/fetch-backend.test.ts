@@ -10,11 +10,11 @@ function read(language: string) {
 }
 
 describe('the translations backend', () => {
-  it("reads /i18n/<lang>.json and hands i18next the language's strings", async () => {
+  it("reads /i18n/<lang>/start.json and hands i18next the language's strings", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ common: { retry: 'Reintentar' } }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     expect(await read('es')).toEqual([null, { common: { retry: 'Reintentar' } }]);
-    expect(fetchMock).toHaveBeenCalledWith('/i18n/es.json', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/i18n/es/start.json', expect.anything());
   });
 
   it('asks i18next to try again when the server is away or the network is, and not for a missing file', async () => {

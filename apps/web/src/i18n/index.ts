@@ -4,6 +4,8 @@ import { LANGUAGES, type Language } from '@cuadre/contracts';
 
 import { STORED } from './chosen';
 import { fetchBackend } from './fetch-backend';
+// A cycle (rest.ts reads this module's i18n), harmless: each side uses the other only when called.
+import { loadRest, restLoaded } from './rest';
 
 export function initialLanguage(): Language {
   const stored = localStorage.getItem(STORED);
@@ -30,18 +32,23 @@ export async function setLanguage(lang: Language) {
   if (lang === i18n.language) return;
   // Stored first: the reads made from here on ask for the new language (lib/api.ts).
   localStorage.setItem(STORED, lang);
-  await Promise.all([i18n.loadLanguages(lang), beforeSwitch(lang).catch(() => undefined)]);
+  // The areas past the first screens' too, when this page has them in the old language (rest.ts).
+  await Promise.all([i18n.loadLanguages(lang), restLoaded() ? loadRest(lang) : undefined, beforeSwitch(lang).catch(() => undefined)]);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 }
 
-/** Every string comes from /i18n/{lang}.json; English is the default and the fallback. */
+/**
+ * Every string comes from /i18n/{lang}/start.json and rest.json (i18n-plugin.ts); English is the default.
+ * No fallback language is loaded: every language holds exactly English's keys (locales.test.ts), and the
+ * reader's language is the only one fetched (issue 43).
+ */
 export const i18nReady = i18n
   .use(fetchBackend)
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
-    fallbackLng: 'en',
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     interpolation: { escapeValue: false },

@@ -13,7 +13,7 @@ describe('switching the language', () => {
   it('shows the new language only once the data is read again in it, and asks for it from the start', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => new Response(JSON.stringify({ hello: url.includes('/tr.') ? 'Merhaba' : 'Hello' }), { status: 200 })),
+      vi.fn(async (url: string) => new Response(JSON.stringify({ hello: url.includes('/tr/') ? 'Merhaba' : 'Hello' }), { status: 200 })),
     );
     await real.i18nReady;
     let release!: () => void;

@@ -1,24 +1,12 @@
 import { z } from 'zod/mini';
-import { ZApiError, type ErrorDetail } from '@cuadre/contracts';
+import { ZApiError } from '@cuadre/contracts';
 import { chosenLanguage } from '@/i18n/chosen';
 import { pending } from './pending';
 import { session } from './session';
+import { ApiError } from './api-error';
+import { takeEarly } from './early-reads';
 
-/** A failed call, with the server's stable code and the fields at fault. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details: ErrorDetail[] = [],
-  ) {
-    super(message);
-  }
-  /** The message for one field, for inline form errors. */
-  field(path: string) {
-    return this.details.find((d) => d.path === path)?.message;
-  }
-}
+export { ApiError };
 
 export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -55,10 +43,12 @@ export async function api<S extends z.ZodMiniType | undefined = undefined>(path:
     : '';
   const url = `/api/${path.replace(/^\/?(api\/)?/, '')}${qs ? `?${qs}` : ''}`;
 
+  // A read the entry sent before this code had come (early-reads.ts): its answer, if it came.
+  const early = (opts.method ?? 'GET') === 'GET' && !qs ? await takeEarly(path.replace(/^\/?(api\/)?/, '')) : undefined;
   pending.start();
   let res: Response;
   try {
-    res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    res = early?.ok ? early : await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK', 'The server cannot be reached; check your connection and try again');

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 
 /**
  * The words for a failure, in the user's language where the failure is one we know: the server away

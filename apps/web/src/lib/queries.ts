@@ -1,25 +1,13 @@
-import { MutationCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ZNavigation, ZUser, type UpdateUserBody } from '@cuadre/contracts';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { CURRENT_USER_KEY, queryClient } from './query-client';
 
-export const queryClient: QueryClient = new QueryClient({
-  // Notifications come from the books (an open month, a missing receipt): after any change the
-  // user makes, they are read again, so closing a month or attaching a receipt clears its question.
-  mutationCache: new MutationCache({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['panels', 'notifications'] }),
-  }),
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (count, err) => !(err instanceof ApiError && err.statusCode >= 400 && err.statusCode < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+export { queryClient };
 
 /** The signed-in user (GET api/common/user, docs/product.md "The shell's calls"). */
 export const currentUserQuery = queryOptions({
-  queryKey: ['common', 'user'],
+  queryKey: CURRENT_USER_KEY,
   queryFn: ({ signal }) => api('common/user', { schema: ZUser, signal }),
 });
 

@@ -15,6 +15,9 @@ function expiryOf(token: string): number | undefined {
   }
 }
 
+/** The user a sign-in answered with, until the shell takes it (app/guards.ts): read once, not asked for again. */
+let handed: unknown;
+
 export const session = {
   get(): string | undefined {
     const token = localStorage.getItem(KEY) ?? undefined;
@@ -31,6 +34,17 @@ export const session = {
   },
   clear() {
     localStorage.removeItem(KEY);
+    handed = undefined;
+  },
+  /** Keeps the signed-in user a sign-in answered with for the shell, which puts it in the query cache. */
+  handOver(user: unknown) {
+    handed = user;
+  },
+  /** The user handed over by a sign-in, once. */
+  takeUser<T>(): T | undefined {
+    const user = handed as T | undefined;
+    handed = undefined;
+    return user;
   },
   isSignedIn(): boolean {
     return session.get() !== undefined;

@@ -22,5 +22,6 @@ export async function loadTrialOffer() {
 
 /** The trial's days as the loader found them; undefined when unknown (the page then says nothing of a trial). */
 export function useTrialDays(): number | undefined {
-  return useQuery({ ...trialOfferQuery, enabled: false }).data?.days;
+  // The app's client given here: the empty layout these pages render in provides none (lib/query-provider.tsx).
+  return useQuery({ ...trialOfferQuery, enabled: false }, queryClient).data?.days;
 }

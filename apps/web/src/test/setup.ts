@@ -22,10 +22,13 @@ vi.mock('@/i18n', () => {
     default: { language: 'en', on: () => {}, off: () => {} },
     initialLanguage: () => 'en',
     setLanguage: vi.fn(async () => {}),
+    prepareLanguageSwitchWith: () => {},
     i18nReady: Promise.resolve(),
   };
   return shared.cuadreI18nMock;
 });
+// The areas past the first screens' (loaded with the shell over HTTP): the stand-in above holds no strings to add them to.
+vi.mock('@/i18n/rest', () => ({ loadRest: async () => {}, restLoaded: () => false }));
 
 // Test files share one module cache and one jsdom per worker (vite.config.ts, test.isolate false):
 // what one test leaves in the page, the storage, the globals or the clock is put back here, after

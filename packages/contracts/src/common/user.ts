@@ -1,38 +1,27 @@
 import { z } from 'zod/mini';
 import { readOnly, text } from './text.js';
+import { ACCOUNT_STATUSES, LANGUAGES, LAYOUTS, ROLES, SCHEMES, THEMES, USER_STATUSES } from './values.js';
 
-export const ROLES = ['admin', 'user'] as const;
+export { ACCOUNT_STATUSES, DEFAULT_PREFERENCES, LANGUAGES, LAYOUTS, numberLocale, ROLES, SCHEMES, THEMES, USER_STATUSES } from './values.js';
+
 export const ZRole = z.enum(ROLES);
 export type Role = z.infer<typeof ZRole>;
 
-export const USER_STATUSES = ['online', 'away', 'busy', 'not-visible'] as const;
 export const ZPresence = z.enum(USER_STATUSES);
 export type Presence = z.infer<typeof ZPresence>;
 
-export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof ZAccountStatus>;
 
-export const LANGUAGES = ['en', 'es', 'tr'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
 export type Language = z.infer<typeof ZLanguage>;
 
-/**
- * The locale money and numbers are formatted in for an interface language. The books are US books
- * (Schedule C, dollars), so Spanish reads them as US Spanish does ("$605.50"), not as Spain does
- * ("605,50 US$"); dates keep the language's own forms.
- */
-export const numberLocale = (language: string): string => (language === 'es' ? 'es-US' : language);
-
-export const SCHEMES = ['light', 'dark', 'auto'] as const;
 export const ZScheme = z.enum(SCHEMES);
 export type Scheme = z.infer<typeof ZScheme>;
 
-export const THEMES = ['theme-default', 'theme-brand', 'theme-teal', 'theme-rose', 'theme-purple', 'theme-amber'] as const;
 export const ZTheme = z.enum(THEMES);
 export type Theme = z.infer<typeof ZTheme>;
 
-export const LAYOUTS = ['empty', 'centered', 'enterprise', 'material', 'modern', 'classic', 'classy', 'compact', 'dense', 'futuristic', 'thin'] as const;
 export const ZLayout = z.enum(LAYOUTS);
 export type Layout = z.infer<typeof ZLayout>;
 
@@ -61,8 +50,6 @@ export const ZPreferences = z.object({
   timeZone: z.optional(ZTimeZone),
 });
 export type Preferences = z.infer<typeof ZPreferences>;
-
-export const DEFAULT_PREFERENCES: Preferences = { language: 'en', scheme: 'light', theme: 'theme-default', layout: 'classy' };
 
 export const ZPlanId = text(40, z.minLength(1));
 

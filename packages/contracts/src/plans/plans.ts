@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-export const FREE_PLAN = 'free';
+export { FREE_PLAN } from '../common/values.js';
 
 export const ZPlan = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import EmptyLayout from './empty-layout';
 import { HorizontalLayout } from './horizontal-layout';
 import { LAYOUT_STYLES, useLayoutChoice } from './layouts';
+import { QueryProvider } from '@/lib/query-provider';
 import { useServerPreferences } from './use-update-user';
 import { useShellGuard } from './use-shell-guard';
 import { VerticalLayout } from './vertical-layout';
@@ -10,6 +11,14 @@ import { VerticalLayout } from './vertical-layout';
  * user's preference (see layouts.ts); every one is a variant of the vertical or the horizontal layout.
  */
 export default function AppLayout() {
+  return (
+    <QueryProvider>
+      <Shell />
+    </QueryProvider>
+  );
+}
+
+function Shell() {
   useServerPreferences();
   useShellGuard();
   const layout = useLayoutChoice();

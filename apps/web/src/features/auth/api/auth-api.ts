@@ -9,7 +9,6 @@ import {
   type SignUpBody,
   type UnlockSessionBody,
 } from '@cuadre/contracts';
-import { currentUserQuery, queryClient } from '@/lib/queries';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
 import { chosenLanguage } from '@/i18n/chosen';
@@ -28,10 +27,13 @@ export const authApi = {
   signOut: () => api('auth/sign-out', { method: 'POST', schema: ZOk }),
 };
 
-/** Starts a session from a sign-in answer: the token for every later call, the user for the shell without a refetch. */
+/**
+ * Starts a session from a sign-in answer: the token for every later call, the user for the shell without a
+ * refetch (handed over to the shell's check, app/guards.ts: the query client is not loaded with sign-in).
+ */
 export function startSession({ accessToken, user }: SignInResponse) {
   session.set(accessToken);
-  queryClient.setQueryData(currentUserQuery.queryKey, user);
+  session.handOver(user);
 }
 
 /**

@@ -6,6 +6,7 @@ import { startSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { safeRedirect } from '../lib/safe-redirect';
 import SecondStep from './second-step';
+import { QueryProvider } from '@/lib/query-provider';
 
 const SetupStep = lazy(() => import('./setup-step'));
 
@@ -14,7 +15,16 @@ const SetupStep = lazy(() => import('./setup-step'));
  * the sign-in's answer): the app's code or a recovery code, or an administrator's required set-up.
  * A chunk of its own, loaded only then, so the sign-in page's first load does not carry it.
  */
-export default function TwoStep({ challenge, onRestart }: { challenge: MfaChallenge; onRestart: () => void }) {
+export default function TwoStep(props: { challenge: MfaChallenge; onRestart: () => void }) {
+  // Its steps read and change through TanStack Query, which sign-in's first load does not hold (lib/query-provider.tsx).
+  return (
+    <QueryProvider>
+      <Steps {...props} />
+    </QueryProvider>
+  );
+}
+
+function Steps({ challenge, onRestart }: { challenge: MfaChallenge; onRestart: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Box } from '@mui/material';
@@ -18,6 +17,8 @@ import { safeRedirect } from '../lib/safe-redirect';
 
 // Most accounts never reach the second step: a chunk of its own, so the first load does not carry it.
 const TwoStep = lazy(() => import('../mfa/two-step'));
+// As rare: an address not confirmed yet (its sending is a mutation: TanStack Query comes with it).
+const ResendOnSignIn = lazy(() => import('../components/resend-on-sign-in'));
 
 /** What the page that sent a person here wants said on arrival (router state). */
 export interface SignInNotice {
@@ -36,13 +37,14 @@ export default function SignIn() {
   // The second step, when the password was right and the account asks for a code (or a set-up).
   const [next, setNext] = useState<MfaChallenge>();
   const presetEmail = params.get('email') ?? '';
-  const resend = useMutation({ mutationFn: authApi.resendConfirmation });
+  // Each attempt's "send again" starts afresh.
+  const [attempt, setAttempt] = useState(0);
   // Nothing typed here is worth a question before leaving (the way on is often "Forgot password?").
   const { form, onSubmit, failure, pending } = useAppForm<SignInBody, SignInAnswer>(ZSignInBody, {
     defaultValues: { email: presetEmail, password: '' },
     guardLeaving: false,
     submit: (body) => {
-      resend.reset();
+      setAttempt((n) => n + 1);
       return authApi.signIn(body);
     },
     onSuccess: (answer) => {
@@ -79,22 +81,9 @@ export default function SignIn() {
       {code === 'EMAIL_NOT_CONFIRMED' ? (
         <FormAlert severity="warning">
           {errorText(t, failure)}
-          <Box sx={{ mt: 1.5 }}>
-            {resend.isSuccess ? (
-              <Box component="span" role="status" sx={{ fontWeight: 600 }}>
-                {t('auth.signIn.resent', { email })}
-              </Box>
-            ) : (
-              <PlainButton size="small" variant="outlined" tone="inherit" loading={resend.isPending} onClick={() => resend.mutate({ email })}>
-                {t('auth.signIn.resend')}
-              </PlainButton>
-            )}
-            {resend.error && (
-              <Box component="span" role="alert" sx={{ display: 'block', mt: 1 }}>
-                {errorText(t, resend.error)}
-              </Box>
-            )}
-          </Box>
+          <Suspense fallback={<Box sx={{ mt: 1.5, minHeight: 30 }} />}>
+            <ResendOnSignIn key={attempt} email={email} />
+          </Suspense>
         </FormAlert>
       ) : (
         failure !== undefined && <FormAlert severity="error">{errorText(t, failure)}</FormAlert>

@@ -16,11 +16,21 @@ import { TextInput } from '../components/text-input';
 import { initials } from '../lib/initials';
 import { errorCode, errorText, fieldText } from '../lib/messages';
 import { safeRedirect } from '../lib/safe-redirect';
+import { QueryProvider } from '@/lib/query-provider';
 
 const ZUnlockForm = z.extend(z.pick(ZSignInBody, { password: true }), { code: z.string() });
 type UnlockForm = z.infer<typeof ZUnlockForm>;
 
+// The empty layout gives no query client (lib/query-provider.tsx): this page brings its own.
 export default function UnlockSession() {
+  return (
+    <QueryProvider>
+      <Unlock />
+    </QueryProvider>
+  );
+}
+
+function Unlock() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
