@@ -212,7 +212,7 @@ needs('postgres').describe('PostgreSQL goes away', () => {
             ms: Date.now() - t0,
             at: t0,
             body: res.body,
-            retryAfter: res.headers['retry-after'] as string | undefined,
+            retryAfter: res.headers['retry-after'],
             ref,
           });
           await sleep(20);

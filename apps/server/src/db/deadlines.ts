@@ -78,7 +78,7 @@ function boundClient(client: pg.PoolClient, perQueryMs: number) {
       if (cb) return void process.nextTick(cb, queryTimeout());
       return Promise.reject(queryTimeout());
     }
-    const bounded = typeof config === 'string' ? { text: config, query_timeout: left } : { ...(config as object), query_timeout: left };
+    const bounded = typeof config === 'string' ? { text: config, query_timeout: left } : { ...config, query_timeout: left };
     // An answer, a row set or an error PostgreSQL sent, starts the request's clock again; silence does not.
     const settled = (err: unknown) => {
       if (err instanceof Error && err.message === 'Query read timeout') discard(client);
@@ -130,7 +130,7 @@ export function boundPool(pool: pg.Pool, perQueryMs: number) {
         },
         (err: unknown) => {
           clearTimeout(timer);
-          reject(err as Error);
+          reject(err);
         },
       );
     });
