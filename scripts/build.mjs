@@ -93,7 +93,7 @@ const targets = {
         bundle: true,
         platform: 'node',
         format: 'esm',
-        target: 'node20.19',
+        target: 'node22.22',
         sourcemap: 'linked',
         logLevel: 'warning',
         // Written below, each file whole at once: the server tests build this bundle for the processes

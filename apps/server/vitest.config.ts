@@ -15,7 +15,7 @@ const LONG_FILES = ['backup', 'process', 'fuzz', 'crash', 'hardening', 'skipped-
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const timed = files.every((f) => this.ctx.cache.getFileTestResults(`${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`));
+    const timed = files.every((f) => this.ctx.cache.getTestSpecificationResult(f));
     if (timed) return sorted;
     const rank = (f: TestSpecification) => {
       const at = LONG_FILES.indexOf(path.basename(f.moduleId));

@@ -284,9 +284,10 @@ async function serveWeb(app: FastifyInstance, root: string) {
     index: false,
     // The build writes .br and .gz beside each asset; they are sent as they are.
     preCompressed: true,
-    setHeaders: (res, filePath) => {
-      if (filePath.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
+    // Called with the reply after send's own headers (@fastify/static 10), so ours replace its
+    // `public, max-age=0`: hashed assets are kept for a year, index.html is revalidated on every visit.
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', (req, reply) => {
@@ -296,6 +297,6 @@ async function serveWeb(app: FastifyInstance, root: string) {
     }
     // Asset paths (with an extension) that do not exist are real 404s, not the app.
     if (/\.[a-z0-9]+$/i.test(url)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -37,10 +37,10 @@ describe('access', () => {
       ['GET', '/api/admin/stats'],
     ];
     for (const [method, url, body] of calls) {
-      const asOwner = await t.api(method as 'GET', url, { token, body });
+      const asOwner = await t.api(method, url, { token, body });
       expect(asOwner.status, `${method} ${url} as owner: ${JSON.stringify(asOwner.body)}`).toBe(403);
       expectError(asOwner, 403, 'FORBIDDEN');
-      const anonymous = await t.api(method as 'GET', url, { body });
+      const anonymous = await t.api(method, url, { body });
       expect(anonymous.status, `${method} ${url} without token`).toBe(401);
       expectError(anonymous, 401, 'UNAUTHORIZED');
     }

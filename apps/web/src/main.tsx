@@ -1,6 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 // The entry holds what draws the first screen: React, the router, the theme (issue 43). TanStack Query and
 // the contracts come with the shell (lib/query-provider.tsx) and the guards that read.
 import { sendEarly } from '@/lib/early-reads';

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { describe, expect, inject, it, TestRunner } from 'vitest';
 import { usingPostgres } from './database.js';
 
 declare module 'vitest' {
@@ -48,7 +47,7 @@ export function needs(...services: Service[]) {
   const skipped = (name: string) => {
     if (!missing.length) return false;
     // The file being collected, and the suite around this one (none at the top of a file).
-    const trail = [path.basename(expect.getState().testPath ?? ''), getCurrentSuite().name, name].filter(Boolean).join(' › ');
+    const trail = [path.basename(expect.getState().testPath ?? ''), TestRunner.getCurrentSuite().name, name].filter(Boolean).join(' › ');
     const needed = missing.map((s) => `${SERVICES[s].name}: ${SERVICES[s].turnOn()}`).join('; ');
     appendFileSync(inject('skippedSuites'), `${trail}: skipped, needs ${needed}\n`);
     return true;

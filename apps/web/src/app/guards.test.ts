@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { RouterContextProvider, type LoaderFunctionArgs } from 'react-router';
 import type { User } from '@cuadre/contracts';
 import { adminLoader, guestOnlyLoader, rootLoader, shellLoader, shellRedirect, signedInOnlyLoader } from './guards';
 import { ApiError } from '@/lib/api';
@@ -10,12 +10,11 @@ const signedIn = () => localStorage.setItem('accessToken', tokenExpiringIn());
 
 const user = (over: Partial<User>): User => aUser({ id: 'u', email: 'ana@example.com', name: 'Ana', ...over });
 
-const args = (path: string) =>
-  ({
-    request: new Request(`http://localhost${path}`),
-    params: {},
-    context: {},
-  }) as LoaderFunctionArgs;
+/** What React Router hands a loader navigating to `path` (the pattern is not read by the guards). */
+const args = (path: string): LoaderFunctionArgs => {
+  const href = `http://localhost${path}`;
+  return { request: new Request(href), url: new URL(href), pattern: '', params: {}, context: new RouterContextProvider() };
+};
 
 /** The Response a loader threw with `redirect()`, or undefined when it let the navigation through. */
 async function redirectOf(run: () => unknown): Promise<string | undefined> {

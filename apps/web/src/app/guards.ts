@@ -11,16 +11,10 @@ const queries = () => import('@/lib/queries');
 /** Targets a free-plan user may still reach (docs/product.md, "Routes and guards"). */
 const FREE_PLAN_ALLOWED = ['/user/pricing', '/user/purchaseconfirmation', '/user/purchaseerror', '/sign-out'];
 
-const target = (request: Request) => {
-  const url = new URL(request.url);
-  return { path: url.pathname, full: url.pathname + url.search };
-};
-
 /** An unauthenticated user goes to sign-in with redirectURL set to what they asked for (none for /sign-out). */
-function requireSession(request: Request) {
+function requireSession(url: URL) {
   if (session.isSignedIn()) return;
-  const { path, full } = target(request);
-  throw redirect(path === '/sign-out' ? '/sign-in' : `/sign-in?redirectURL=${encodeURIComponent(full)}`);
+  throw redirect(url.pathname === '/sign-out' ? '/sign-in' : `/sign-in?redirectURL=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Guest-only pages send a signed-in user to the root. */
@@ -30,8 +24,8 @@ export function guestOnlyLoader() {
 }
 
 /** Signed-in pages without the shell (sign-out, unlock-session). */
-export function signedInOnlyLoader({ request }: LoaderFunctionArgs) {
-  requireSession(request);
+export function signedInOnlyLoader({ url }: LoaderFunctionArgs) {
+  requireSession(url);
   return null;
 }
 
@@ -79,9 +73,9 @@ function shellCheck(request: Request): ShellCheck {
  * when the answer comes (see `useShellGuard`), and a network failure or a server away for a moment
  * never replaces the page.
  */
-export async function shellLoader({ request }: LoaderFunctionArgs) {
-  requireSession(request);
-  const to = shellRedirect(await shellCheck(request).ready, target(request).path);
+export async function shellLoader({ request, url }: LoaderFunctionArgs) {
+  requireSession(url);
+  const to = shellRedirect(await shellCheck(request).ready, url.pathname);
   if (to) throw redirect(to);
   return null;
 }
@@ -96,7 +90,7 @@ export function afterShellCheck(load: () => Promise<(args: LoaderFunctionArgs) =
     if (!session.isSignedIn()) return null;
     const loader = load();
     const allowed = await shellCheck(args.request).user.then(
-      (user) => !shellRedirect(user, target(args.request).path),
+      (user) => !shellRedirect(user, args.url.pathname),
       // The shell's loader shows the failure; the page reads nothing meanwhile.
       () => false,
     );

@@ -2,7 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { createElement } from 'react';
 import { cleanup, configure, render } from '@testing-library/react';
 import { __unsafe_useEmotionCache as useEmotionCache, type EmotionCache } from '@emotion/react';
-import { setLanguage } from '@/i18n';
 import { queryClient } from '@/lib/queries';
 
 // A wait for what the screen shows gives up after 10 s, not Testing Library's 1 s: on a busy 2-core
@@ -17,6 +16,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.mock('@/i18n', () => {
   // One stand-in for the whole worker: this file registers the mock again before every file, and
   // a module loaded for an earlier file must hold the same setLanguage the later file looks at.
+  // Its calls start empty in every test: Vitest clears every mock's calls before each (clearMocks).
   const shared = globalThis as { cuadreI18nMock?: object };
   shared.cuadreI18nMock ??= {
     default: { language: 'en', on: () => {}, off: () => {} },
@@ -42,7 +42,6 @@ afterEach(() => {
   if (typeof document !== 'undefined') cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.mocked(setLanguage).mockClear();
   // The app's one query client (the auth pages and the loaders use it) starts every test empty.
   queryClient.clear();
   // Files of pure functions run in Node (`// @vitest-environment node`): no page to put back.

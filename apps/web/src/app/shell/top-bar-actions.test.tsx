@@ -35,7 +35,6 @@ function setup(element: React.ReactNode, user: User) {
 beforeEach(() => {
   localStorage.clear();
   document.body.className = '';
-  setLanguageMock.mockClear();
   resetServerPreferencesMemory();
 });
 afterEach(() => vi.unstubAllGlobals());

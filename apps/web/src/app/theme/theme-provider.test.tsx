@@ -17,7 +17,6 @@ beforeEach(() => {
   localStorage.clear();
   document.documentElement.className = '';
   document.body.className = '';
-  setLanguageMock.mockClear();
 });
 
 // MUI renders slowly in jsdom on a busy machine; the default 5 s is too tight for a few clicks through menus and transitions.

@@ -1,9 +1,11 @@
+import { RouterContextProvider } from 'react-router';
 import { session } from '@/lib/session';
 import { queryClient } from '@/lib/queries';
 import { tokenExpiringIn } from '@/test/token';
 import { closeOffered, hubLoader } from './hub-data';
 
-const load = (url: string) => hubLoader({ request: new Request(url), params: {}, context: undefined } as Parameters<typeof hubLoader>[0]);
+const load = (href: string) =>
+  hubLoader({ request: new Request(href), url: new URL(href), pattern: '/user/dashboard', params: {}, context: new RouterContextProvider() });
 const requested = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.map(([url]) => String(url)).sort();
 
 describe('the hub’s loader', () => {

@@ -33,9 +33,9 @@ export const RECENT_QUERY = { sort: 'createdAt', order: 'desc', size: 10 } as co
  * with a retry (prefetching never throws, and does not retry here: a server away for a moment must
  * not hold the navigation for the retries' back-off).
  */
-export async function hubLoader({ request }: LoaderFunctionArgs) {
+export async function hubLoader({ url }: LoaderFunctionArgs) {
   if (!session.isSignedIn()) return null;
-  const m = parseMonth(new URL(request.url).searchParams);
+  const m = parseMonth(url.searchParams);
   const once = { retry: false } as const;
   await Promise.all([
     queryClient.prefetchQuery({ ...settingsQuery, ...once }),
