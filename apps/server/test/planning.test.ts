@@ -138,7 +138,8 @@ describe('notes: the calls', () => {
     const note = expectOk(await api('POST', '/api/apps/notes', { note: { title: 'Photo' } }));
     expectError(await api('POST', '/api/apps/notes/image', imageForm(note.id, Buffer.from('<svg onload="x"></svg>'))), 415, 'UNSUPPORTED_MEDIA_TYPE');
     const withImage = expectOk(await api('POST', '/api/apps/notes/image', imageForm(note.id, png)));
-    expect(withImage.image).toMatch(/^\/api\/apps\/notes\/images\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    // Its address signed for the reader (test/pictures.test.ts covers who else may see it).
+    expect(withImage.image).toMatch(/^\/api\/apps\/notes\/images\/[0-9a-f-]{36}\/[0-9a-f-]{36}\?u=[0-9a-f-]{36}&exp=\d+&sig=[\w-]+$/);
     const served = await t.api('GET', withImage.image);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
