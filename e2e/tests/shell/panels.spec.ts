@@ -22,7 +22,9 @@ describe.each(VIEWPORTS)('the shell’s panels at $width px', (viewport) => {
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByRole('button', { name: 'Close March 2025?', exact: true }).click();
     await page.waitForURL('**/user/monthdashboard?year=2025&month=3');
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    // Closing asks first (issue 44).
+    await page.getByRole('button', { name: 'Close month', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Close March 2025?' }).getByRole('button', { name: 'Close month' }).click();
     await page.getByText('March 2025 is closed.').waitFor();
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
