@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { eq } from 'drizzle-orm';
 import { chatMembers, chatMessages, chats, users } from '../src/db/schema/index.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
 import { unzip } from './helpers/zip.js';
-import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, startSecondServer } from './helpers/server-process.js';
 
 let t: TestApp;
 let admin: string;
@@ -267,31 +267,9 @@ needs('postgres', 'redis').describe('chat across processes (PostgreSQL and Redis
 
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
-    const { DATABASE_URL: _db, ...base } = process.env;
-    second = spawn(process.execPath, [...serverProcessArgs], {
-      env: {
-        ...base,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: a.config.dataDir,
-        DATABASE_URL: a.config.databaseUrl,
-        JWT_SECRET: TEST_JWT_SECRET,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    second.stdout!.on('data', (d) => (out += d));
-    second.stderr!.on('data', (d) => (out += d));
-    const until = Date.now() + PROCESS_START_MS;
-    while (!/Cuadre is running at (\S+)/.test(out)) {
-      if (Date.now() > until || second.exitCode !== null) throw new Error(`the second server did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    secondUrl = out.match(/Cuadre is running at (\S+)/)![1]!;
+    const started = await startSecondServer(a, { REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+    second = started.process;
+    secondUrl = started.url;
   }, PROCESS_START_MS + 30_000);
 
   afterAll(async () => {

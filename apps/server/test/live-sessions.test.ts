@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
-import { serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, startSecondServer } from './helpers/server-process.js';
 import { claimsOf, signToken } from './helpers/tokens.js';
 
 // The live channel (/api/common/events) lives no longer than the session that opened it: each way a
@@ -146,32 +146,10 @@ needs('postgres', 'redis').describe('across processes (PostgreSQL and Redis)', (
 
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
-    const { DATABASE_URL: _db, ...base } = process.env;
-    other = spawn(process.execPath, [...serverProcessArgs], {
-      env: {
-        ...base,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: a.config.dataDir,
-        DATABASE_URL: a.config.databaseUrl,
-        JWT_SECRET: TEST_JWT_SECRET,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    other.stdout!.on('data', (d) => (out += d));
-    other.stderr!.on('data', (d) => (out += d));
-    const until = Date.now() + 60_000;
-    while (!/Cuadre is running at (\S+)/.test(out)) {
-      if (Date.now() > until || other.exitCode !== null) throw new Error(`the second server did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    otherUrl = out.match(/Cuadre is running at (\S+)/)![1]!.replace(/^http/, 'ws') + '/api/common/events';
-  }, 90_000);
+    const started = await startSecondServer(a, { REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+    other = started.process;
+    otherUrl = started.url.replace(/^http/, 'ws') + '/api/common/events';
+  }, PROCESS_START_MS + 30_000);
 
   afterAll(async () => {
     other?.kill('SIGTERM');

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectError, expectOk } from './helpers/expect.js';
 import { needs } from './helpers/services.js';
-import { PROCESS_START_MS, serverProcessArgs } from './helpers/server-process.js';
+import { PROCESS_START_MS, startSecondServer } from './helpers/server-process.js';
 
 // Resolved sessions are kept in memory for a few seconds (lib/session-cache.ts). Each case first
 // warms the cache with two calls, then checks that a change is seen by the very next call.
@@ -91,32 +91,9 @@ needs('postgres', 'redis').describe('across processes (PostgreSQL and Redis)', (
 
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SESSION_CACHE_MS: '60000' });
-    const { DATABASE_URL: _db, ...base } = process.env;
-    other = spawn(process.execPath, [...serverProcessArgs], {
-      env: {
-        ...base,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: a.config.dataDir,
-        DATABASE_URL: a.config.databaseUrl,
-        JWT_SECRET: TEST_JWT_SECRET,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        SESSION_CACHE_MS: '60000',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    other.stdout!.on('data', (d) => (out += d));
-    other.stderr!.on('data', (d) => (out += d));
-    const until = Date.now() + PROCESS_START_MS;
-    while (!/Cuadre is running at (\S+)/.test(out)) {
-      if (Date.now() > until || other.exitCode !== null) throw new Error(`the second server did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    otherUrl = out.match(/Cuadre is running at (\S+)/)![1]!;
+    const started = await startSecondServer(a, { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SESSION_CACHE_MS: '60000' });
+    other = started.process;
+    otherUrl = started.url;
   }, PROCESS_START_MS + 30_000);
 
   afterAll(async () => {
