@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCategoryId } from '../src/db/default-chart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { expectOk } from './helpers/expect.js';
+import { within } from './helpers/wait.js';
 
 /**
  * The database's own disk_full (SQLSTATE 53100), as PostgreSQL raises it when it cannot extend a file
@@ -10,16 +11,6 @@ import { expectOk } from './helpers/expect.js';
  * the entries, on both databases. The real full disk is disk-full.test.ts.
  */
 const DISK_FULL = { statusCode: 507, code: 'STORAGE_FULL', message: "The server's disk is full; nothing was saved. Tell your administrator." };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function within(ms: number, fn: () => Promise<boolean>, what: string) {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (await fn()) return;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}`);
-    await sleep(100);
-  }
-}
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,6 +7,7 @@ import { defaultCategoryId } from '../src/db/default-chart.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { copyMigratedPglite } from './helpers/database.js';
 import { expectOk } from './helpers/expect.js';
+import { within } from './helpers/wait.js';
 
 /**
  * The embedded database's disk full (issue 41), on a real small filesystem: a tmpfs mounted under
@@ -15,16 +16,6 @@ import { expectOk } from './helpers/expect.js';
  * PostgreSQL's own disk_full is disk-full-database.test.ts.
  */
 const DISK_FULL = { statusCode: 507, code: 'STORAGE_FULL', message: "The server's disk is full; nothing was saved. Tell your administrator." };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function within(ms: number, fn: () => Promise<boolean>, what: string) {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (await fn()) return;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}`);
-    await sleep(100);
-  }
-}
-
 const mountPoint = mkdtempSync(path.join(tmpdir(), 'cuadre-disk-full-'));
 /** Why the suite cannot run here, or undefined once the tmpfs is mounted. */
 let cannot: string | undefined;

@@ -14,8 +14,8 @@ import { expectError, expectOk } from './helpers/expect.js';
 import { TcpProxy } from './helpers/proxy.js';
 import { needs } from './helpers/services.js';
 import { serverProcessArgs } from './helpers/server-process.js';
+import { sleep, within } from './helpers/wait.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const freePort = () =>
   new Promise<number>((resolve) => {
     const s = createServer();
@@ -26,15 +26,6 @@ const freePort = () =>
   });
 
 /** Polls `fn` until it returns true; the deadline is the behaviour under test (e.g. "within 10 s"). */
-async function within(ms: number, fn: () => Promise<boolean>, what: string) {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (await fn()) return;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}`);
-    await sleep(100);
-  }
-}
-
 /** Calls that run side by side with an outage; every answer is kept with how long it took. */
 function load(t: TestApp, token: string) {
   const seen: { status: number; ms: number; code?: string }[] = [];
